@@ -1,0 +1,41 @@
+import InklingStrokes
+
+/// `inkling validate`: checks stroke JSON documents and summarises each valid one.
+struct ValidateCommand: InklingCommand {
+    static let configuration = CommandConfiguration(
+        name: "validate",
+        abstract: "Check stroke JSON documents against the format and limits.",
+        discussion: """
+        Prints one line per file: a summary when it is valid, or the JSON path and the problem
+        when it is not (on stderr). Exits 0 when every file is valid, 1 when any is not.
+        """,
+        arguments: ArgumentSpec(
+            positionals: [.init("drawing", help: "Stroke JSON file, or - for standard input.", repeats: true)],
+            flags: [.init("quiet", short: "q", help: "Print nothing for valid files.")]
+        ).including(DecodingLimitOptions.spec))
+
+    var paths: [String]
+    var quiet: Bool
+    var limits: DecodingLimitOptions
+
+    init(parsing arguments: ParsedArguments) throws(CommandFailure) {
+        paths = arguments.positionals
+        quiet = arguments.flag("quiet")
+        limits = try DecodingLimitOptions(arguments)
+        if paths.filter({ $0 == "-" }).count > 1 { throw .usage("standard input (-) can be named only once") }
+    }
+
+    func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
+        var worst = ExitCode.success
+        for path in paths {
+            do {
+                let drawing = try DrawingInput.drawing(at: path, limits: limits.limits, io: io)
+                if !quiet { io.print("\(DrawingInput.displayName(path)): ok: \(DrawingSummary.line(for: drawing))") }
+            } catch {
+                io.writeError("inkling validate: \(error.message)")
+                if worst == .success || error.exitCode == .io { worst = error.exitCode }
+            }
+        }
+        return worst
+    }
+}

@@ -1,0 +1,29 @@
+/// Name, summary and arguments of one command, for parsing and `--help`.
+public struct CommandConfiguration: Sendable {
+    /// The word that selects the command (`guide`).
+    public var name: String
+    /// One line saying what the command does.
+    public var abstract: String
+    /// Longer help shown under the usage line.
+    public var discussion: String
+    /// Accepted arguments.
+    public var arguments: ArgumentSpec
+
+    /// Creates a configuration.
+    public init(name: String, abstract: String, discussion: String = "", arguments: ArgumentSpec) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+    }
+}
+
+/// One subcommand of `inkling`: validated from its arguments before any work, then run.
+public protocol InklingCommand: Sendable {
+    /// Name, summary and arguments.
+    static var configuration: CommandConfiguration { get }
+    /// Builds the command from parsed arguments, validating every value (usage errors only).
+    init(parsing arguments: ParsedArguments) throws(CommandFailure)
+    /// Does the work. Throws ``CommandFailure`` with the exit status for anything that fails.
+    func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode
+}

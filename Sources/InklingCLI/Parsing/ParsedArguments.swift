@@ -1,0 +1,116 @@
+/// A command line split into options, flags and positionals according to an ``ArgumentSpec``.
+///
+/// Typed access goes through ``value(_:as:)`` so every conversion error names the option and
+/// the expected form.
+public struct ParsedArguments: Sendable {
+    /// Option values by long name (without dashes); the last occurrence wins.
+    public var options: [String: String] = [:]
+    /// Long names of the flags that were given.
+    public var flags: Set<String> = []
+    /// Positional arguments in order.
+    public var positionals: [String] = []
+
+    /// Splits `arguments` according to `spec`.
+    ///
+    /// Accepts `--name value`, `--name=value`, `-x value`, flags, `--` to end options, and a
+    /// lone `-` as a positional (standard input). Unknown options and missing values are usage errors.
+    public init(_ arguments: [String], spec: ArgumentSpec) throws(CommandFailure) {
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let token = arguments[index]
+            index += 1
+            if onlyPositionals || token == "-" || !token.hasPrefix("-") {
+                positionals.append(token)
+                continue
+            }
+            if token == "--" { onlyPositionals = true; continue }
+            var name: String
+            var inlineValue: String?
+            if token.hasPrefix("--") {
+                name = String(token.dropFirst(2))
+                if let eq = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: eq)...])
+                    name = String(name[..<eq])
+                }
+            } else {
+                guard token.count == 2, let short = token.last else {
+                    throw .usage("unknown option '\(token)'; short options take one letter, e.g. -o")
+                }
+                if let option = spec.options.first(where: { $0.short == short }) {
+                    name = option.name
+                } else if let flag = spec.flags.first(where: { $0.short == short }) {
+                    name = flag.name
+                } else {
+                    throw .usage("unknown option '\(token)'\(Self.hint(spec))")
+                }
+            }
+            if spec.flags.contains(where: { $0.name == name }) {
+                if inlineValue != nil { throw .usage("--\(name) takes no value") }
+                flags.insert(name)
+            } else if let option = spec.options.first(where: { $0.name == name }) {
+                if let inlineValue {
+                    options[name] = inlineValue
+                } else {
+                    guard index < arguments.count else {
+                        throw .usage("--\(name) needs a value (\(option.valueName))")
+                    }
+                    options[name] = arguments[index]
+                    index += 1
+                }
+            } else {
+                throw .usage("unknown option '--\(name)'\(Self.hint(spec, near: name))")
+            }
+        }
+        try checkPositionals(spec)
+    }
+
+    /// The value of option `name` converted to `T`, or `nil` when it was not given.
+    public func value<T: ArgumentValue>(_ name: String, as type: T.Type = T.self) throws(CommandFailure) -> T? {
+        guard let raw = options[name] else { return nil }
+        guard let value = T(argument: raw) else {
+            throw .usage("invalid value '\(raw)' for --\(name): expected \(T.expectation)")
+        }
+        return value
+    }
+
+    /// Whether flag `name` was given.
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    private func checkPositionals(_ spec: ArgumentSpec) throws(CommandFailure) {
+        let expected = spec.positionals
+        let repeats = expected.last?.repeats ?? false
+        if positionals.count < expected.count {
+            throw .usage("missing \(expected[positionals.count].valueName); see --help")
+        }
+        if positionals.count > expected.count && !repeats {
+            throw .usage("unexpected argument '\(positionals[expected.count])'; see --help")
+        }
+    }
+
+    private static func hint(_ spec: ArgumentSpec, near name: String? = nil) -> String {
+        let names = spec.options.map(\.name) + spec.flags.map(\.name)
+        if let name, let close = names.min(by: { editDistance($0, name) < editDistance($1, name) }),
+           editDistance(close, name) <= 2 {
+            return "; did you mean '--\(close)'?"
+        }
+        return "; see --help"
+    }
+
+    /// Levenshtein distance, for "did you mean" hints.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let saved = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = saved
+            }
+        }
+        return row[b.count]
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import InklingStrokes
+
+/// Reads a drawing named on the command line (a path, or `-` for standard input).
+enum DrawingInput {
+    /// The raw bytes of `path`, refusing anything over `limit` before reading all of it.
+    static func bytes(at path: String, limit: Int, io: any CommandIO) throws(CommandFailure) -> [UInt8] {
+        if path == "-" {
+            guard let bytes = try io.readInput(limit: limit) else {
+                throw CommandFailure(.inputRejected, "<stdin>: document is larger than the \(limit)-byte limit; raise --max-bytes if it is genuine")
+            }
+            return bytes
+        }
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CommandFailure(.io, "\(path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw CommandFailure(.io, "\(path): is a directory, expected a stroke JSON file") }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
+            throw CommandFailure(.inputRejected, "\(path): document is \(size) bytes, over the \(limit)-byte limit; raise --max-bytes if it is genuine")
+        }
+        do {
+            return [UInt8](try Data(contentsOf: url))
+        } catch {
+            throw CommandFailure(.io, "\(path): cannot read: \(error.localizedDescription)")
+        }
+    }
+
+    /// Reads and decodes the drawing at `path`; errors name the file and the JSON path.
+    static func drawing(at path: String, limits: StrokeJSONDecoder.Limits, io: any CommandIO) throws(CommandFailure) -> Drawing {
+        let bytes = try bytes(at: path, limit: limits.maxBytes, io: io)
+        do {
+            return try StrokeJSONDecoder(limits: limits).decode(bytes)
+        } catch {
+            throw CommandFailure(.inputRejected, "\(displayName(path)): \(error.description)")
+        }
+    }
+
+    /// How a path is shown in messages.
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+}

@@ -1,0 +1,97 @@
+import XCTest
+@testable import InklingCLI
+
+/// The command tree: help, version, and usage errors before any work.
+final class CommandLineTests: XCTestCase {
+    func testVersion() async {
+        let (status, io) = await inkling("--version")
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(io.stdout, "inkling \(RootCommand.version)\n")
+    }
+
+    func testTopLevelHelpListsEveryCommandAndExitCodes() async {
+        let (status, io) = await inkling("--help")
+        XCTAssertEqual(status, 0)
+        for command in RootCommand.subcommands {
+            XCTAssertTrue(io.stdout.contains(command.configuration.name), command.configuration.name)
+        }
+        XCTAssertTrue(io.stdout.contains("2 usage error"))
+    }
+
+    func testNoArgumentsIsAUsageError() async {
+        let (status, io) = await inkling()
+        XCTAssertEqual(status, ExitCode.usage.rawValue)
+        XCTAssertFalse(io.stderrLines.isEmpty)
+    }
+
+    func testEverySubcommandHasHelp() async {
+        for command in RootCommand.subcommands {
+            let name = command.configuration.name
+            let (status, io) = await inkling(name, "--help")
+            XCTAssertEqual(status, 0, name)
+            XCTAssertTrue(io.stdout.hasPrefix("OVERVIEW: "), name)
+            XCTAssertTrue(io.stdout.contains("USAGE: inkling \(name)"), name)
+            for option in command.configuration.arguments.options {
+                XCTAssertTrue(io.stdout.contains("--\(option.name)"), "\(name) --\(option.name)")
+            }
+            let (helpStatus, helpIO) = await inkling("help", name)
+            XCTAssertEqual(helpStatus, 0)
+            XCTAssertEqual(helpIO.stdout, io.stdout)
+        }
+    }
+
+    func testUnknownCommand() async {
+        let (status, io) = await inkling("paint")
+        XCTAssertEqual(status, ExitCode.usage.rawValue)
+        XCTAssertEqual(io.stderrLines.count, 1)
+        XCTAssertTrue(io.stderrLines[0].contains("unknown command 'paint'"))
+    }
+
+    func testUnknownOptionSuggestsTheClosest() async {
+        let (status, io) = await inkling("guide", "x.json", "-o", "x.png", "--encodng", "soft")
+        XCTAssertEqual(status, ExitCode.usage.rawValue)
+        XCTAssertEqual(io.stderrLines, ["inkling guide: unknown option '--encodng'; did you mean '--encoding'?"])
+    }
+
+    func testMalformedValuesAreRejectedBeforeWork() async {
+        let cases: [([String], String)] = [
+            (["--size", "big"], "invalid value 'big' for --size: expected WIDTHxHEIGHT"),
+            (["--size", "0x10"], "invalid value '0x10' for --size"),
+            (["--size", "99999x10"], "invalid value '99999x10' for --size"),
+            (["--encoding", "sketchy"], "expected one of scribble, soft, distance, confidence"),
+            (["--fit", "squash"], "expected one of fit, fill, stretch"),
+            (["--padding", "0.9"], "--padding must be within 0…0.45"),
+            (["--line-width", "nan"], "invalid value 'nan' for --line-width"),
+            (["--max-strokes", "0"], "--max-strokes must be at least 1"),
+        ]
+        for (extra, expected) in cases {
+            // The drawing does not exist: a usage error must be found before trying to read it.
+            let (status, io) = await inkling(["guide", "/nonexistent.json", "-o", "/nonexistent/out.png"] + extra)
+            XCTAssertEqual(status, ExitCode.usage.rawValue, "\(extra)")
+            XCTAssertEqual(io.stderrLines.count, 1, "\(extra)")
+            XCTAssertTrue(io.stderrLines.first?.contains(expected) ?? false, "\(extra): \(io.stderrLines)")
+        }
+    }
+
+    func testMissingValueAndMissingArgument() async {
+        var (status, io) = await inkling("guide", "a.json", "-o")
+        XCTAssertEqual(status, ExitCode.usage.rawValue)
+        XCTAssertTrue(io.stderrLines[0].contains("--output needs a value"))
+        (status, io) = await inkling("guide")
+        XCTAssertEqual(status, ExitCode.usage.rawValue)
+        XCTAssertTrue(io.stderrLines[0].contains("missing drawing"))
+        (status, io) = await inkling("guide", "a.json")
+        XCTAssertEqual(status, ExitCode.usage.rawValue)
+        XCTAssertTrue(io.stderrLines[0].contains("missing --output"))
+        (status, io) = await inkling("guide", "a.json", "b.json", "-o", "x.png")
+        XCTAssertEqual(status, ExitCode.usage.rawValue)
+        XCTAssertTrue(io.stderrLines[0].contains("unexpected argument 'b.json'"))
+    }
+
+    func testEqualsFormAndDoubleDash() throws {
+        let spec = ArgumentSpec(positionals: [.init("file", help: "")], options: [.init("size", value: "WxH", help: "")])
+        let parsed = try ParsedArguments(["--size=4x3", "--", "-weird-name.json"], spec: spec)
+        XCTAssertEqual(parsed.options["size"], "4x3")
+        XCTAssertEqual(parsed.positionals, ["-weird-name.json"])
+    }
+}

@@ -10,6 +10,7 @@ import sys
 import time
 
 DEFAULT_NIB = 4.0  # the format's default nib width (docs/stroke-json.md)
+PADDING = 0.05  # Inkling's default margin, a fraction of the output's shorter side
 
 
 def load_strokes(path):
@@ -43,12 +44,14 @@ def load_strokes(path):
     return w, h, strokes
 
 
-def fit(canvas_w, canvas_h, out_w, out_h, strokes):
-    """Maps canvas space onto the output with the 'fit' policy (uniform scale, centred).
+def fit(canvas_w, canvas_h, out_w, out_h, strokes, padding=PADDING):
+    """Maps canvas space onto the output as Inkling's default 'fit' policy does: uniform
+    scale into the output less `padding` x its shorter side on every side, centred.
 
-    Returns (scale, strokes in output pixels).
+    Returns (scale, strokes in output pixels, nib widths scaled too).
     """
-    s = min(out_w / canvas_w, out_h / canvas_h)
+    pad = padding * min(out_w, out_h)
+    s = min((out_w - 2 * pad) / canvas_w, (out_h - 2 * pad) / canvas_h)
     ox, oy = (out_w - canvas_w * s) / 2, (out_h - canvas_h * s) / 2
     return s, [[(x * s + ox, y * s + oy, f, w * s) for x, y, f, w in st] for st in strokes]
 

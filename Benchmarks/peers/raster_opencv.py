@@ -4,8 +4,10 @@
 For each stroke, cv2.polylines draws the fitted points (sub-pixel, shift=4) with LINE_AA at
 a constant thickness (the stroke's mean nib width in output pixels) into a fresh 8-bit
 output-sized image, white on black: the scribble equivalent. `soft` adds cv2.GaussianBlur with
-the given sigma; `distance` adds cv2.distanceTransform (L2, 5x5 mask) clipped to 8 bits, for
-information. Loading the JSON and building the numpy point arrays are not timed.
+Inkling's default sigma (1% of the shorter side); `distance` adds cv2.distanceTransform (L2,
+5x5 mask) falling to 0 at Inkling's default radius (8% of the shorter side), for information.
+The canvas is fitted to the output exactly as Inkling fits it (5% padding). Loading the JSON
+and building the numpy point arrays are not timed.
 """
 
 import argparse
@@ -57,12 +59,16 @@ def main():
     ap.add_argument("file")
     ap.add_argument("--size", default="1024x1024")
     ap.add_argument("--repeat", type=int, default=7)
-    ap.add_argument("--sigma", type=float, default=6.0, help="soft blur sigma, output pixels")
-    ap.add_argument("--reach", type=float, default=32.0, help="distance falloff, output pixels")
+    ap.add_argument("--sigma", type=float,
+                    help="soft blur sigma in pixels (default: Inkling's, 1%% of the shorter side)")
+    ap.add_argument("--reach", type=float,
+                    help="distance falloff in pixels (default: Inkling's, 8%% of the shorter side)")
     ap.add_argument("--encodings", default="scribble,soft,distance")
     ap.add_argument("--png-prefix", help="also write each map to PREFIX-<encoding>.png")
     args = ap.parse_args()
     width, height = parse_size(args.size)
+    sigma = args.sigma if args.sigma is not None else 0.01 * min(width, height)
+    reach = args.reach if args.reach is not None else 0.08 * min(width, height)
     cw, ch, strokes = load_strokes(args.file)
     _, strokes = fit(cw, ch, width, height, strokes)
     prepared = prepare(strokes)
@@ -70,8 +76,8 @@ def main():
     cv2.setNumThreads(1)  # Inkling renders on one thread; so does every other peer
     renderers = {
         "scribble": lambda: scribble(width, height, prepared),
-        "soft": lambda: soft(width, height, prepared, args.sigma),
-        "distance": lambda: distance(width, height, prepared, args.reach),
+        "soft": lambda: soft(width, height, prepared, sigma),
+        "distance": lambda: distance(width, height, prepared, reach),
     }
     for enc in args.encodings.split(","):
         med, best = measure(renderers[enc], args.repeat)

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Reads the JSON lines that InklingBench and the peers printed during one run.sh run and
+prints the side-by-side table, the ratios and each target marked PASS or MISS.
+
+Each (bench, implementation, encoding, file) was measured once per round; the table shows the
+median of those per-round medians, and the fastest single run. Stdlib only.
+
+Usage: report.py RESULTS.jsonl [--rounds N --repeat N]
+Exit status: 0 whether targets pass or miss (this is a report); 1 when results are missing.
+"""
+
+import argparse
+import json
+import statistics
+import sys
+from collections import defaultdict
+
+PARSE_FILE = "parse-300k.json"
+RASTER_FILE = "drawing-20k.json"
+
+NAMES = {
+    "json-c-dom": "json-c bare DOM (tokener + put)",
+    "inkling": "Inkling StrokeJSONDecoder",
+    "foundation-jsondecoder": "Foundation JSONDecoder (Codable)",
+    "cpython-json.loads": "CPython json.loads",
+}
+PARSE_ORDER = ["json-c-dom", "inkling", "foundation-jsondecoder", "cpython-json.loads"]
+ENCODINGS = ["scribble", "soft", "distance", "confidence"]
+
+
+class Missing(Exception):
+    """A measurement the report needs is not in the results."""
+
+
+def load(path):
+    """Groups the records by what they measured."""
+    groups = defaultdict(list)
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("{"):
+                r = json.loads(line)
+                groups[(r["bench"], r["impl"], r.get("encoding"), r["file"])].append(r)
+    return groups
+
+
+def summary(groups, bench, impl, encoding, file):
+    """(median of per-round medians, fastest run, first record) or raises Missing."""
+    rs = groups.get((bench, impl, encoding, file))
+    if not rs:
+        raise Missing(f"{bench} {impl} {encoding or ''} {file}")
+    return statistics.median(r["median_s"] for r in rs), min(r["min_s"] for r in rs), rs[0]
+
+
+def verdict(ok):
+    return "PASS" if ok else "MISS"
+
+
+def parse_tables(groups, lines):
+    files = sorted({k[3] for k in groups if k[0] == "parse"}, key=lambda f: (f != PARSE_FILE, f))
+    for file in files:
+        base = summary(groups, "parse", "inkling", None, file)
+        rec = base[2]
+        lines.append(f"Parse {file}: {rec['bytes'] / 1e6:.1f} MB, {rec['points']:,} points")
+        lines.append(f"  {'implementation':34} {'median ms':>10} {'min ms':>9} {'MB/s':>7} {'M pts/s':>8} {'Inkling time ÷ this':>20}")
+        for impl in PARSE_ORDER:
+            try:
+                med, best, r = summary(groups, "parse", impl, None, file)
+            except Missing:
+                continue
+            ratio = base[0] / med
+            lines.append(f"  {NAMES[impl]:34} {med * 1e3:10.1f} {best * 1e3:9.1f} {r['bytes'] / med / 1e6:7.1f} "
+                         f"{r['points'] / med / 1e6:8.2f} {ratio:19.2f}×")
+        lines.append("")
+
+
+def raster_table(groups, lines):
+    rec = summary(groups, "raster", "inkling", "scribble", RASTER_FILE)[2]
+    lines.append(f"Rasterize {RASTER_FILE} ({rec['points']:,} points) into {rec['size']}, 8-bit gray")
+    lines.append(f"  {'implementation':44} {'median ms':>10} {'min ms':>9} {'M pts/s':>8} {'Inkling speed-up':>17}")
+    rows = [("inkling", e, f"Inkling {e}") for e in ENCODINGS]
+    rows += [("perfect-freehand+pycairo", "scribble", "perfect-freehand + pycairo fill (scribble)"),
+             ("opencv", "scribble", "OpenCV polylines AA (scribble)"),
+             ("opencv", "soft", "OpenCV polylines + GaussianBlur (soft)"),
+             ("opencv", "distance", "OpenCV polylines + distanceTransform (distance)")]
+    for impl, enc, label in rows:
+        try:
+            med, best, r = summary(groups, "raster", impl, enc, RASTER_FILE)
+        except Missing:
+            continue
+        speedup = ""
+        if impl != "inkling":
+            ink = summary(groups, "raster", "inkling", enc, RASTER_FILE)[0]
+            speedup = f"{med / ink:16.1f}×"
+        lines.append(f"  {label:44} {med * 1e3:10.2f} {best * 1e3:9.2f} {r['points'] / med / 1e6:8.2f} {speedup:>17}")
+    lines.append("")
+
+
+def targets(groups, lines):
+    """The targets of the issue, each with its measured ratio and PASS or MISS."""
+    def raster(impl, enc):
+        return summary(groups, "raster", impl, enc, RASTER_FILE)[0]
+
+    def parse(impl):
+        return summary(groups, "parse", impl, None, PARSE_FILE)[0]
+
+    checks = []
+    fh = raster("perfect-freehand+pycairo", "scribble") / raster("inkling", "scribble")
+    checks.append((f"raster scribble ≥ 20× perfect-freehand + pycairo", f"{fh:.1f}×", fh >= 20))
+    cv = raster("opencv", "scribble") / raster("inkling", "scribble")
+    checks.append(("raster scribble ≥ 3× OpenCV polylines", f"{cv:.1f}×", cv >= 3))
+    cvs = raster("opencv", "soft") / raster("inkling", "soft")
+    checks.append(("raster soft ≥ 3× OpenCV polylines + GaussianBlur", f"{cvs:.1f}×", cvs >= 3))
+    pj = parse("inkling") / parse("json-c-dom")
+    checks.append((f"parse {PARSE_FILE}: Inkling time ≤ 1.3× json-c bare DOM", f"{pj:.2f}×", pj <= 1.3))
+    lines.append("Targets")
+    for what, measured, ok in checks:
+        lines.append(f"  {verdict(ok)}  {what:56} measured {measured}")
+    info = []
+    for impl in ("cpython-json.loads", "foundation-jsondecoder"):
+        try:
+            info.append(f"{NAMES[impl]} takes {parse(impl) / parse('inkling'):.2f}× Inkling's time")
+        except Missing:
+            pass
+    if info:
+        lines.append(f"  info  parse {PARSE_FILE}: " + "; ".join(info))
+    return all(ok for *_, ok in checks)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("results")
+    ap.add_argument("--rounds", type=int)
+    ap.add_argument("--repeat", type=int)
+    args = ap.parse_args()
+    groups = load(args.results)
+    lines = []
+    if args.rounds:
+        lines.append(f"{args.rounds} rounds × {args.repeat} timed runs each (after a warm-up); "
+                     "median of the per-round medians, min over all runs")
+        lines.append("")
+    try:
+        parse_tables(groups, lines)
+        raster_table(groups, lines)
+        targets(groups, lines)
+    except Missing as e:
+        print("\n".join(lines))
+        print(f"report: missing measurement: {e}", file=sys.stderr)
+        return 1
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

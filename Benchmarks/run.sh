@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Runs Inkling's benchmarks and their peers side by side, in the same run, on the same files,
+# and prints a table with the ratios and the targets (PASS / MISS). See Benchmarks/README.md.
+#
+# Environment:
+#   INKLING_BENCH_SCRATCH  SwiftPM scratch path for the release build (default: .build)
+#   BENCH_ROUNDS           rounds; each runs every implementation once, interleaved (default 3)
+#   BENCH_REPEAT           timed runs per implementation per round, after a warm-up (default 7)
+#   PYTHON                 interpreter for the peers' venv (default: python3)
+#
+# Exit status: 0 when the report was printed (targets may still MISS); non-zero on errors.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+cd "$root"
+
+scratch="${INKLING_BENCH_SCRATCH:-.build}"
+rounds="${BENCH_ROUNDS:-3}"
+repeat="${BENCH_REPEAT:-7}"
+python="${PYTHON:-python3}"
+size=1024x1024
+venv="$here/.venv"
+out="$here/out"
+
+say() { echo "bench: $*" >&2; }
+
+# pycairo builds from source: it needs pkg-config, cairo's headers and Python's headers.
+ensure_build_prerequisites() {
+    local missing=()
+    command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+    pkg-config --exists cairo 2>/dev/null || missing+=(libcairo2-dev)
+    local include
+    include="$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')"
+    [ -f "$include/Python.h" ] || missing+=(python3-dev)
+    "$python" -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if command -v apt-get >/dev/null 2>&1; then
+        say "installing ${missing[*]}"
+        local sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    else
+        say "please install: ${missing[*]} (names as on Debian)"
+        exit 1
+    fi
+}
+
+# The peers live in Benchmarks/.venv, reinstalled only when requirements.txt changes.
+ensure_venv() {
+    local want have=""
+    want="$(sha256sum "$here/requirements.txt" | cut -d' ' -f1)"
+    [ -f "$venv/.requirements.sha256" ] && have="$(cat "$venv/.requirements.sha256")"
+    if [ -x "$venv/bin/python" ] && [ "$want" = "$have" ]; then return 0; fi
+    ensure_build_prerequisites
+    say "installing the peers into $venv"
+    [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$here/requirements.txt"
+    echo "$want" > "$venv/.requirements.sha256"
+}
+
+ensure_venv
+py="$venv/bin/python"
+
+say "building InklingBench (release, scratch path $scratch)"
+swift build -c release --product InklingBench --scratch-path "$scratch" >&2
+bench="$(swift build -c release --product InklingBench --scratch-path "$scratch" --show-bin-path)/InklingBench"
+
+say "generating inputs into $out"
+"$py" "$here/gen_bench_drawings.py" "$out"
+
+
+results="$out/results.jsonl"
+: > "$results"
+parse_files=("$out/parse-300k.json" "$out/drawing-20k.json" "$out/drawing-20k-columnar.json")
+raster_file="$out/drawing-20k.json"
+
+for round in $(seq 1 "$rounds"); do
+    say "round $round/$rounds: parse"
+    "$bench" parse "${parse_files[@]}" --repeat "$repeat" --json >> "$results"
+    for f in "${parse_files[@]}"; do
+        "$py" "$here/peers/parse_json.py" "$f" --repeat "$repeat" >> "$results"
+    done
+    say "round $round/$rounds: raster"
+    "$bench" raster "$raster_file" --size "$size" --repeat "$repeat" --json >> "$results"
+    "$py" "$here/peers/raster_freehand.py" "$raster_file" --size "$size" --repeat "$repeat" >> "$results"
+    "$py" "$here/peers/raster_opencv.py" "$raster_file" --size "$size" --repeat "$repeat" >> "$results"
+done
+
+echo
+echo "Inkling benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -sm)"
+"$py" "$here/report.py" "$results" --rounds "$rounds" --repeat "$repeat"

@@ -77,7 +77,7 @@ def parse_tables(groups, lines):
 def raster_table(groups, lines):
     rec = summary(groups, "raster", "inkling", "scribble", RASTER_FILE)[2]
     lines.append(f"Rasterize {RASTER_FILE} ({rec['points']:,} points) into {rec['size']}, 8-bit gray")
-    lines.append(f"  {'implementation':44} {'median ms':>10} {'min ms':>9} {'M pts/s':>8} {'Inkling speed-up':>17}")
+    lines.append(f"  {'implementation':50} {'median ms':>10} {'min ms':>9} {'M pts/s':>8} {'Inkling speed-up':>17}")
     rows = [("inkling", e, f"Inkling {e}") for e in ENCODINGS]
     rows += [("perfect-freehand+pycairo", "scribble", "perfect-freehand + pycairo fill (scribble)"),
              ("opencv", "scribble", "OpenCV polylines AA (scribble)"),
@@ -92,7 +92,7 @@ def raster_table(groups, lines):
         if impl != "inkling":
             ink = summary(groups, "raster", "inkling", enc, RASTER_FILE)[0]
             speedup = f"{med / ink:16.1f}×"
-        lines.append(f"  {label:44} {med * 1e3:10.2f} {best * 1e3:9.2f} {r['points'] / med / 1e6:8.2f} {speedup:>17}")
+        lines.append(f"  {label:50} {med * 1e3:10.2f} {best * 1e3:9.2f} {r['points'] / med / 1e6:8.2f} {speedup:>17}")
     lines.append("")
 
 
@@ -115,7 +115,7 @@ def targets(groups, lines):
     checks.append((f"parse {PARSE_FILE}: Inkling time ≤ 1.3× json-c bare DOM", f"{pj:.2f}×", pj <= 1.3))
     lines.append("Targets")
     for what, measured, ok in checks:
-        lines.append(f"  {verdict(ok)}  {what:56} measured {measured}")
+        lines.append(f"  {verdict(ok)}  {what:58} measured {measured}")
     info = []
     for impl in ("cpython-json.loads", "foundation-jsondecoder"):
         try:

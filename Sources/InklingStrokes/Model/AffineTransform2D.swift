@@ -66,8 +66,9 @@ public struct AffineTransform2D: Sendable, Hashable, Codable {
         Point2D(x: a * v.x + c * v.y, y: b * v.x + d * v.y)
     }
 
-    /// The bounding box of a rectangle after the transform.
+    /// The bounding box of a rectangle after the transform (NaN coordinates when a coefficient
+    /// or the rectangle is not finite enough to give one).
     public func apply(to r: Rect2D) -> Rect2D {
-        Rect2D(enclosing: r.corners.map(apply(to:)))!
+        Rect2D(enclosing: r.corners.map(apply(to:))) ?? Rect2D(x: .nan, y: .nan, width: .nan, height: .nan)
     }
 }

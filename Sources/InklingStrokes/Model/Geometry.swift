@@ -93,7 +93,8 @@ public struct Rect2D: Sendable, Hashable, Codable {
         return Rect2D(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// This rectangle grown by `dx` and `dy` on each side.
+    /// This rectangle shrunk by `dx` and `dy` on each side (grown for negative amounts), as
+    /// Core Graphics' `insetBy(dx:dy:)`; the size never goes below zero.
     public func insetBy(dx: Double, dy: Double) -> Rect2D {
         Rect2D(x: minX + dx, y: minY + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
     }

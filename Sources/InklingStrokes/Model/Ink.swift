@@ -53,7 +53,7 @@ public struct RGBAColor: Sendable, Hashable, Codable {
         let digits = Array("0123456789abcdef")
         var s = "#"
         for v in [red, green, blue, alpha] {
-            let byte = Int((min(max(v, 0), 1) * 255).rounded())
+            let byte = v.isNaN ? 0 : Int((min(max(v, 0), 1) * 255).rounded())
             s.append(digits[byte >> 4]); s.append(digits[byte & 15])
         }
         return s

@@ -135,13 +135,40 @@ public struct StrokePath: Sendable, Hashable, Codable {
 
     /// Points along the whole curve no further apart than `spacing` (arc length), always
     /// including both the first and the last point. Rendering uses this.
+    ///
+    /// Samples are spaced by arc length; where the arc-length table cuts a tight corner and two
+    /// neighbours land further apart than `spacing`, the parameter interval between them is
+    /// halved until they do not. A spacing below 10⁻⁶ counts as 10⁻⁶; an infinite or NaN spacing
+    /// yields the two ends only.
     public func densified(spacing: Double) -> [StrokePoint] {
         guard let first = points.first else { return [] }
         guard points.count > 1 else { return [first] }
-        var result = interpolatedPoints(by: .distance(max(spacing, 1e-6)))
-        let last = interpolatedPoint(at: parameterRange.upperBound)
-        if let end = result.last, end.location.distance(to: last.location) > spacing * 1e-3 || result.count == 1 {
-            result.append(last)
+        let step = max(spacing, 1e-6)
+        let upper = parameterRange.upperBound
+        var ts = parameters(by: .distance(step))
+        // The arc length can run out before the last parameter (a pen resting at the end of a
+        // stroke while time and pressure go on): a final sample on the end's location is replaced
+        // by the true last point rather than duplicated, so that point's channels are never lost.
+        let endLocation = interpolatedPoint(at: upper).location
+        if ts.count > 1, let t = ts.last, interpolatedPoint(at: t).location.distance(to: endLocation) <= step * 1e-3 {
+            ts[ts.count - 1] = upper
+        } else {
+            ts.append(upper)
+        }
+        var result = [interpolatedPoint(at: ts[0])]
+        result.reserveCapacity(ts.count)
+        func fill(_ t0: Double, _ p0: StrokePoint, _ t1: Double, _ p1: StrokePoint, depth: Int) {
+            if depth < 8, p0.location.distance(to: p1.location) > step {
+                let tm = (t0 + t1) / 2
+                let pm = interpolatedPoint(at: tm)
+                fill(t0, p0, tm, pm, depth: depth + 1)
+                fill(tm, pm, t1, p1, depth: depth + 1)
+            } else {
+                result.append(p1)
+            }
+        }
+        for i in 1..<ts.count {
+            fill(ts[i - 1], result[result.count - 1], ts[i], interpolatedPoint(at: ts[i]), depth: 0)
         }
         return result
     }
@@ -176,9 +203,9 @@ public struct StrokePath: Sendable, Hashable, Codable {
 
     /// Parameters at which the accumulated value reaches 0, step, 2·step, …
     private func invert(table: [Sample], step: Double) -> [Double] {
-        guard let total = table.last?.value, total > 0 else { return [table[0].t] }
+        guard let total = table.last?.value, total > 0, total.isFinite else { return [table[0].t] }
         var result: [Double] = []
-        result.reserveCapacity(Int(total / step) + 1)
+        result.reserveCapacity(Int(min(total / step, 1e7)) + 1)
         var k = 0
         var target = 0.0
         for i in 0..<table.count {

@@ -1,0 +1,164 @@
+internal import CInklingPNG
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Encodes and decodes PNGs in memory through libpng (via the `CInklingPNG` shim).
+///
+/// Reading accepts every PNG layout and converts it to 8 bits per sample: 16-bit samples are
+/// scaled (rounded `v × 255 / 65535`), palettes expanded to RGB, a tRNS chunk becomes alpha, gray
+/// below 8 bits is stretched to 0…255, and Adam7 interlacing is undone. No gamma or colour-space
+/// conversion is applied. Writing produces 8-bit gray, gray+alpha, RGB or RGBA, deterministically:
+/// the same document and level always give the same bytes (no tIME chunk, no timestamps).
+public enum PNGCodec {
+    /// zlib level used when none is given: 6, zlib's own default balance of size and speed.
+    public static let defaultCompressionLevel = 6
+
+    /// Encodes `document` as a PNG file's bytes.
+    ///
+    /// - Parameter compressionLevel: zlib level, 0 (store) … 9 (smallest).
+    /// - Throws: ``PNGError/unsupported(_:)`` for an image with zero width or height or a level
+    ///   outside 0…9; ``PNGError/invalidKeyword(_:)`` / ``PNGError/invalidText(keyword:)`` for bad
+    ///   text chunks.
+    public static func encode(_ document: PNGDocument,
+                              compressionLevel: Int = defaultCompressionLevel) throws(PNGError) -> [UInt8] {
+        let image = document.image
+        guard image.width >= 1, image.height >= 1 else {
+            throw .unsupported("a PNG needs at least 1×1 pixels, this image is \(image.width)×\(image.height)")
+        }
+        let raw = PNGRawImage(width: image.width, height: image.height, bitDepth: 8,
+                              colorType: .init(image.format), rows: image.pixels, text: document.text)
+        return try encode(raw, compressionLevel: compressionLevel)
+    }
+
+    /// Decodes a PNG file's bytes into an 8-bit image and its text chunks.
+    ///
+    /// The declared size is checked against `maxPixels` (and each side against
+    /// `min(maxPixels, 2³¹ − 1)`) before any pixel memory is allocated, so a small file that
+    /// declares a huge image (a decompression bomb) fails fast with ``PNGError/tooLarge(width:height:)``.
+    /// Ancillary chunks are capped at 8 MB decompressed.
+    ///
+    /// - Parameter maxPixels: largest accepted `width × height`; must be positive. The default,
+    ///   2²⁸, allows 16384×16384.
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = 1 << 28) throws(PNGError) -> PNGDocument {
+        precondition(maxPixels > 0, "maxPixels must be positive")
+        guard !bytes.isEmpty else { throw .empty }
+        let side = UInt32(min(maxPixels, Int(Int32.max)))
+        var limits = inkling_png_limits(max_width: side, max_height: side,
+                                        max_pixels: UInt64(maxPixels), max_chunk_bytes: 0)
+        var decoded = inkling_png_decoded()
+        var message = [CChar](repeating: 0, count: Int(INKLING_PNG_ERROR_SIZE))
+        let status = bytes.withUnsafeBufferPointer { input in
+            message.withUnsafeMutableBufferPointer { buffer in
+                inkling_png_decode(input.baseAddress, input.count, &limits, &decoded,
+                                   buffer.baseAddress, buffer.count)
+            }
+        }
+        defer { inkling_png_decoded_free(&decoded) }
+        guard status == INKLING_PNG_OK else {
+            throw error(for: status, message: message,
+                        size: (Int(decoded.width), Int(decoded.height)))
+        }
+        guard let format = PixelFormat.allCases.first(where: { $0.channels == Int(decoded.channels) }) else {
+            throw .unsupported("decoder produced \(decoded.channels) channels")
+        }
+        let pixels = Array(UnsafeBufferPointer(start: decoded.pixels, count: decoded.pixels_size))
+        let image = RasterImage(width: Int(decoded.width), height: Int(decoded.height),
+                                format: format, pixels: pixels)
+        let chunks = UnsafeBufferPointer(start: decoded.texts, count: decoded.text_count)
+        let text = chunks.map { chunk in
+            let keyword = UnsafeRawBufferPointer(start: chunk.keyword, count: strlen(chunk.keyword))
+            let body = UnsafeRawBufferPointer(start: chunk.text, count: chunk.text_length)
+            return PNGTextChunk(keywordLatin1: keyword, text: body, utf8: chunk.utf8 != 0)
+        }
+        return PNGDocument(image: image, text: text)
+    }
+
+    /// Encodes any PNG layout; ``encode(_:compressionLevel:)`` and tests go through here.
+    static func encode(_ raw: PNGRawImage,
+                       compressionLevel: Int = defaultCompressionLevel) throws(PNGError) -> [UInt8] {
+        guard (0...9).contains(compressionLevel) else {
+            throw .unsupported("compression level \(compressionLevel) is outside 0…9")
+        }
+        guard raw.width >= 1, raw.height >= 1, raw.width <= Int(Int32.max), raw.height <= Int(Int32.max) else {
+            throw .unsupported("PNG sides must be 1…2147483647 pixels, this image is \(raw.width)×\(raw.height)")
+        }
+        guard raw.rows.count >= raw.rowBytes * raw.height else {
+            throw .unsupported("\(raw.rows.count) bytes of rows, \(raw.rowBytes * raw.height) needed")
+        }
+        // All keywords and texts, each NUL-terminated, in one buffer; offsets into it per chunk.
+        var strings: [CChar] = []
+        var offsets: [(keyword: Int, text: Int, length: Int, utf8: Bool)] = []
+        for chunk in raw.text {
+            let keyword = try chunk.keywordBytes()
+            let (body, utf8) = try chunk.textBytes()
+            let keywordOffset = strings.count
+            strings += keyword.map { CChar(bitPattern: $0) } + [0]
+            offsets.append((keywordOffset, strings.count, body.count, utf8))
+            strings += body.map { CChar(bitPattern: $0) } + [0]
+        }
+        var transparent = raw.transparentColor ?? []
+        transparent += [UInt16](repeating: 0, count: max(0, 3 - transparent.count))
+
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var outputSize = 0
+        var message = [CChar](repeating: 0, count: Int(INKLING_PNG_ERROR_SIZE))
+        defer { inkling_png_free(output) }
+        let status = strings.withUnsafeBufferPointer { stringBase in
+            let texts = offsets.map { entry in
+                inkling_png_text(keyword: stringBase.baseAddress! + entry.keyword,
+                                 text: stringBase.baseAddress! + entry.text,
+                                 text_length: entry.length, utf8: entry.utf8 ? 1 : 0)
+            }
+            return texts.withUnsafeBufferPointer { textBuffer in
+                raw.rows.withUnsafeBufferPointer { rows in
+                    raw.palette.withUnsafeBufferPointer { palette in
+                        raw.paletteAlpha.withUnsafeBufferPointer { alpha in
+                            var spec = inkling_png_image_spec()
+                            spec.width = UInt32(raw.width)
+                            spec.height = UInt32(raw.height)
+                            spec.bit_depth = Int32(raw.bitDepth)
+                            spec.color_type = raw.colorType.rawValue
+                            spec.interlaced = raw.interlaced ? 1 : 0
+                            spec.rows = rows.baseAddress
+                            spec.row_stride = raw.rowBytes
+                            spec.palette = palette.baseAddress
+                            spec.palette_count = raw.palette.count / 3
+                            spec.palette_alpha = alpha.baseAddress
+                            spec.palette_alpha_count = alpha.count
+                            spec.has_transparent_color = raw.transparentColor == nil ? 0 : 1
+                            spec.transparent_gray = transparent[0]
+                            spec.transparent_rgb = (transparent[0], transparent[1], transparent[2])
+                            spec.texts = textBuffer.baseAddress
+                            spec.text_count = textBuffer.count
+                            spec.compression_level = Int32(compressionLevel)
+                            return message.withUnsafeMutableBufferPointer { buffer in
+                                inkling_png_encode(&spec, &output, &outputSize, buffer.baseAddress, buffer.count)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard status == INKLING_PNG_OK, let output else {
+            throw error(for: status, message: message, size: (raw.width, raw.height))
+        }
+        return Array(UnsafeBufferPointer(start: output, count: outputSize))
+    }
+
+    /// Maps a shim status and its message to a ``PNGError``.
+    private static func error(for status: inkling_png_status, message: [CChar],
+                              size: (width: Int, height: Int)) -> PNGError {
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch status {
+        case INKLING_PNG_NOT_PNG: return .notPNG
+        case INKLING_PNG_TRUNCATED: return .truncated
+        case INKLING_PNG_TOO_LARGE: return .tooLarge(width: size.width, height: size.height)
+        case INKLING_PNG_UNSUPPORTED, INKLING_PNG_INVALID_ARGUMENT: return .unsupported(text)
+        case INKLING_PNG_OUT_OF_MEMORY: return .outOfMemory
+        default: return .corrupt(text.isEmpty ? "libpng reported an error" : text)
+        }
+    }
+}

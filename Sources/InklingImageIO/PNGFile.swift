@@ -1,0 +1,29 @@
+import Foundation
+
+/// Reads and writes PNG files; writes are atomic (see ``AtomicFile``).
+public enum PNGFile {
+    /// Reads and decodes the PNG at `url` (a file URL).
+    ///
+    /// - Parameter maxPixels: largest accepted `width × height`, see ``PNGCodec/decode(_:maxPixels:)``.
+    /// - Throws: ``PNGError/io(path:reason:)`` if the file cannot be read; otherwise the decoder's errors.
+    public static func read(from url: URL, maxPixels: Int = 1 << 28) throws(PNGError) -> PNGDocument {
+        guard url.isFileURL else { throw .io(path: url.absoluteString, reason: "not a file URL") }
+        let bytes = try FileContents.read(path: url.path)
+        return try PNGCodec.decode(bytes, maxPixels: maxPixels)
+    }
+
+    /// Encodes `document` and writes it to `url` atomically: readers see the old file or the
+    /// complete new one, never a partial file, and a failed write leaves the old file untouched.
+    ///
+    /// - Parameter compressionLevel: zlib level, 0…9 (default 6).
+    /// - Throws: the encoder's errors, or ``PNGError/io(path:reason:)`` if the file cannot be written.
+    public static func write(_ document: PNGDocument, to url: URL,
+                             compressionLevel: Int = PNGCodec.defaultCompressionLevel) throws(PNGError) {
+        let bytes = try PNGCodec.encode(document, compressionLevel: compressionLevel)
+        do {
+            try AtomicFile.write(bytes, to: url)
+        } catch {
+            throw .io(path: error.path, reason: error.reason)
+        }
+    }
+}

@@ -156,6 +156,11 @@ def validate(name, doc):
             t = p.get("timeOffset", 0.0)
             assert t >= last_t, pw + ".timeOffset decreases"
             last_t = t
+        if c is not None and "transform" not in s and "mask" not in s:
+            # Everything drawn, nib included, stays on the canvas.
+            for p in pts:
+                r = max(p.get("width", 4), p.get("height", 4)) * max(1, p.get("secondaryScale", 1)) / 2
+                assert r <= p["x"] and p["x"] + r <= c[0] and r <= p["y"] and p["y"] + r <= c[1], where + ": off canvas"
         if "transform" in s:
             assert len(s["transform"]) == 6 and all(math.isfinite(v) for v in s["transform"]), where
             assert abs(s["transform"][4]) <= 1e6 and abs(s["transform"][5]) <= 1e6, where
@@ -485,7 +490,7 @@ def make_flower():
     add([(cx + 2.2 * a * math.cos(a), cy + 2.2 * a * math.sin(a)) for a in [i * 0.25 for i in range(64)]],
         ink="marker", color="#fab005ff", speed=500)
     # Stem, then two leaves.
-    add([(cx + 18 * math.sin(i / 14.0), cy + 120 + i * 4.2) for i in range(101)], color="#2f9e44ff", speed=800)
+    add([(cx + 18 * math.sin(i / 14.0), cy + 120 + i * 3.9) for i in range(101)], color="#2f9e44ff", speed=800)
     for side in (-1, 1):
         base = (cx + (8 if side > 0 else 2), 600 if side > 0 else 520)
         tip = (base[0] + side * 120, base[1] - 60)

@@ -80,6 +80,7 @@ def raster_table(groups, lines):
     lines.append(f"  {'implementation':50} {'median ms':>10} {'min ms':>9} {'M pts/s':>8} {'Inkling speed-up':>17}")
     rows = [("inkling", e, f"Inkling {e}") for e in ENCODINGS]
     rows += [("perfect-freehand+pycairo", "scribble", "perfect-freehand + pycairo fill (scribble)"),
+             ("pycairo-fill-only", "scribble", "  of which pycairo fill alone (info)"),
              ("opencv", "scribble", "OpenCV polylines AA (scribble)"),
              ("opencv", "soft", "OpenCV polylines + GaussianBlur (soft)"),
              ("opencv", "distance", "OpenCV polylines + distanceTransform (distance)")]

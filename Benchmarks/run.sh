@@ -84,7 +84,7 @@ for round in $(seq 1 "$rounds"); do
     done
     say "round $round/$rounds: raster"
     "$bench" raster "$raster_file" --size "$size" --repeat "$repeat" --json >> "$results"
-    "$py" "$here/peers/raster_freehand.py" "$raster_file" --size "$size" --repeat "$repeat" >> "$results"
+    "$py" "$here/peers/raster_freehand.py" "$raster_file" --size "$size" --repeat "$repeat" --fill-only >> "$results"
     "$py" "$here/peers/raster_opencv.py" "$raster_file" --size "$size" --repeat "$repeat" >> "$results"
 done
 

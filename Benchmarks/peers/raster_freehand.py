@@ -6,6 +6,8 @@ polygon (streamline, smoothing and thinning at their defaults, pressure taken fr
 not simulated) and pycairo fills it, anti-aliased, into a fresh 8-bit (A8) surface of the
 output size: white lines on black, like Inkling's scribble map. The canvas is fitted to the
 output exactly as Inkling fits it (5% padding). Loading the JSON is not timed.
+With --fill-only it also times the cairo fill of precomputed outlines alone, for reading the
+numbers (how much of the peer's time is the rasterizer Inkling shares with it).
 """
 
 import argparse
@@ -32,23 +34,32 @@ def prepare(strokes):
     return out
 
 
-def render(width, height, prepared):
-    """Outlines every stroke and fills it; returns the surface."""
+def outline(pts, size):
+    """perfect-freehand's outline polygon for one stroke."""
+    return get_stroke(pts, size=size, thinning=0.5, smoothing=0.5, streamline=0.5,
+                      simulate_pressure=False)
+
+
+def fill(width, height, outlines):
+    """Fills outline polygons, anti-aliased, into a fresh A8 surface; returns the surface."""
     surface = cairo.ImageSurface(cairo.FORMAT_A8, width, height)
     cr = cairo.Context(surface)
     cr.set_source_rgba(0, 0, 0, 1)
-    for pts, size in prepared:
-        outline = get_stroke(pts, size=size, thinning=0.5, smoothing=0.5, streamline=0.5,
-                             simulate_pressure=False)
-        if not outline:
+    for polygon in outlines:
+        if not polygon:
             continue
-        cr.move_to(*outline[0])
-        for x, y in outline[1:]:
+        cr.move_to(*polygon[0])
+        for x, y in polygon[1:]:
             cr.line_to(x, y)
         cr.close_path()
         cr.fill()
     surface.flush()
     return surface
+
+
+def render(width, height, prepared):
+    """Outlines every stroke and fills it; returns the surface."""
+    return fill(width, height, [outline(pts, size) for pts, size in prepared])
 
 
 def main():
@@ -57,6 +68,8 @@ def main():
     ap.add_argument("--size", default="1024x1024")
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--png", help="also write the map to this PNG, to look at")
+    ap.add_argument("--fill-only", action="store_true",
+                    help="also time pycairo's fill of precomputed outlines alone")
     args = ap.parse_args()
     width, height = parse_size(args.size)
     cw, ch, strokes = load_strokes(args.file)
@@ -69,6 +82,13 @@ def main():
     emit(bench="raster", impl="perfect-freehand+pycairo", encoding="scribble",
          file=os.path.basename(args.file), size=f"{width}x{height}", points=points,
          repeat=args.repeat, median_s=med, min_s=best, points_per_s=points / med)
+    if args.fill_only:
+        # For reading the numbers: how much of the peer's time is cairo filling the outlines.
+        outlines = [outline(pts, size) for pts, size in prepared]
+        med, best = measure(lambda: fill(width, height, outlines), args.repeat)
+        emit(bench="raster", impl="pycairo-fill-only", encoding="scribble",
+             file=os.path.basename(args.file), size=f"{width}x{height}", points=points,
+             repeat=args.repeat, median_s=med, min_s=best, points_per_s=points / med)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,231 @@
+import CJSONC
+import Foundation
+
+/// Walks a parsed json-c tree and builds a ``Drawing``, checking every rule of
+/// `docs/stroke-json.md`. Internal to ``StrokeJSONDecoder``; the tree must outlive the reader.
+struct DrawingReader {
+    /// The limits in force.
+    let limits: StrokeJSONDecoder.Limits
+    /// Control points and mask vertices read so far, for ``StrokeJSONDecoder/Limits/maxTotalPoints``.
+    var totalPoints = 0
+
+    init(limits: StrokeJSONDecoder.Limits) {
+        self.limits = limits
+    }
+
+    /// Reads the whole document.
+    mutating func readDrawing(_ root: OpaquePointer?) throws(StrokeJSONError) -> Drawing {
+        guard JSONNode.type(root) == json_type_object else {
+            throw .expected("a drawing object", got: root, kind: .wrongType, at: StrokeJSONError.documentPath)
+        }
+        try readHeader(root)
+        let canvas = try JSONNode.member(root, "canvas").map { value throws(StrokeJSONError) in try readCanvas(value) }
+
+        guard let strokesValue = JSONNode.member(root, "strokes") else { throw .missingKey("strokes", at: "strokes") }
+        guard let strokeCount = JSONNode.arrayCount(strokesValue) else {
+            throw .expected("an array of strokes", got: strokesValue, kind: .wrongType, at: "strokes")
+        }
+        guard strokeCount <= limits.maxStrokes else {
+            throw StrokeJSONError(
+                kind: .limitExceeded, path: "strokes",
+                message: "expected at most \(limits.maxStrokes) strokes (maxStrokes), got \(strokeCount)")
+        }
+        var strokes: [Stroke] = []
+        strokes.reserveCapacity(strokeCount)
+        try JSONNode.forEachElement(strokesValue) { (index, value) throws(StrokeJSONError) in
+            strokes.append(try readStroke(value, index: index))
+        }
+        return Drawing(strokes: strokes, canvas: canvas)
+    }
+
+    /// Checks `format` and `version`.
+    private func readHeader(_ root: OpaquePointer?) throws(StrokeJSONError) {
+        guard let format = JSONNode.member(root, "format") else { throw .missingKey("format", at: "format") }
+        guard JSONNode.type(format) == json_type_string else {
+            throw .expected("the string \"inkling.drawing\"", got: format, kind: .wrongType, at: "format")
+        }
+        guard JSONNode.stringEquals(format, "inkling.drawing") else {
+            throw .expected("\"inkling.drawing\"", got: format, kind: .unsupportedFormat, at: "format")
+        }
+        guard let version = JSONNode.member(root, "version") else { throw .missingKey("version", at: "version") }
+        guard let number = Self.integer(version) else {
+            throw .badNumber(version, expected: "the integer 1", rangeKind: .wrongType, at: "version")
+        }
+        guard number == 1 else {
+            throw .expected("version 1 (the only version this decoder reads)", got: version, kind: .unsupportedVersion, at: "version")
+        }
+    }
+
+    /// Reads `canvas`: `{width, height}`, each > 0 and within the canvas limit.
+    private func readCanvas(_ value: OpaquePointer?) throws(StrokeJSONError) -> Size2D {
+        guard JSONNode.type(value) == json_type_object else {
+            throw .expected("an object {\"width\": …, \"height\": …}", got: value, kind: .wrongType, at: "canvas")
+        }
+        func side(_ key: StaticString) throws(StrokeJSONError) -> Double {
+            let path = "canvas.\(key)"
+            guard let side = JSONNode.member(value, key) else { throw .missingKey(key.description, at: path) }
+            guard let d = JSONNode.finiteNumber(side), d > 0 else {
+                throw .badNumber(side, expected: "a finite number > 0", rangeKind: .outOfRange, at: path)
+            }
+            guard d <= limits.maxCanvasSide else {
+                throw .expected("at most \(StrokeJSONError.format(limits.maxCanvasSide)) (maxCanvasSide)",
+                                got: side, kind: .limitExceeded, at: path)
+            }
+            return d
+        }
+        return Size2D(width: try side("width"), height: try side("height"))
+    }
+
+    /// Reads one stroke.
+    private mutating func readStroke(_ value: OpaquePointer?, index: Int) throws(StrokeJSONError) -> Stroke {
+        let path = "strokes[\(index)]"
+        guard JSONNode.type(value) == json_type_object else {
+            throw .expected("a stroke object", got: value, kind: .wrongType, at: path)
+        }
+        var ink = Ink(.pen)
+        if let inkValue = JSONNode.member(value, "ink") { ink = try readInk(inkValue, path: path + ".ink") }
+
+        var creationDate = Date(timeIntervalSince1970: 0)
+        if let date = JSONNode.member(value, "creationDate") {
+            guard let seconds = JSONNode.finiteNumber(date) else {
+                throw .badNumber(date, expected: "a finite number of seconds since 1970", rangeKind: .outOfRange,
+                                 at: path + ".creationDate")
+            }
+            creationDate = Date(timeIntervalSince1970: seconds)
+        }
+
+        var randomSeed: UInt32 = 0
+        if let seed = JSONNode.member(value, "randomSeed") {
+            guard let n = Self.integer(seed) else {
+                throw .badNumber(seed, expected: "an integer 0…4294967295", rangeKind: .wrongType, at: path + ".randomSeed")
+            }
+            guard let n32 = UInt32(exactly: n) else {
+                throw .expected("an integer 0…4294967295", got: seed, kind: .outOfRange, at: path + ".randomSeed")
+            }
+            randomSeed = n32
+        }
+
+        var transform = AffineTransform2D.identity
+        if let t = JSONNode.member(value, "transform") { transform = try readTransform(t, path: path + ".transform") }
+
+        var mask: StrokeMask?
+        if let m = JSONNode.member(value, "mask") { mask = try readMask(m, path: path + ".mask") }
+
+        guard let pointsValue = JSONNode.member(value, "points") else { throw .missingKey("points", at: path + ".points") }
+        let points = try readPoints(pointsValue, stroke: index)
+
+        return Stroke(
+            ink: ink, path: StrokePath(points: points, creationDate: creationDate),
+            transform: transform, mask: mask, randomSeed: randomSeed)
+    }
+
+    /// Reads `ink`: a required known `type` and an optional `color`.
+    private func readInk(_ value: OpaquePointer?, path: String) throws(StrokeJSONError) -> Ink {
+        guard JSONNode.type(value) == json_type_object else {
+            throw .expected("an ink object {\"type\": …, \"color\": …}", got: value, kind: .wrongType, at: path)
+        }
+        guard let typeValue = JSONNode.member(value, "type") else { throw .missingKey("type", at: path + ".type") }
+        let known = InkType.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let name = JSONNode.string(typeValue) else {
+            throw .expected("an ink type string (\(known))", got: typeValue, kind: .wrongType, at: path + ".type")
+        }
+        guard let type = InkType(rawValue: name) else {
+            throw .expected("one of \(known)", got: typeValue, kind: .unknownInk, at: path + ".type")
+        }
+        var color = RGBAColor.black
+        if let colorValue = JSONNode.member(value, "color") {
+            let expectation = "a color \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\""
+            guard let text = JSONNode.string(colorValue) else {
+                throw .expected(expectation, got: colorValue, kind: .wrongType, at: path + ".color")
+            }
+            guard let parsed = RGBAColor(hex: text) else {
+                throw .expected(expectation, got: colorValue, kind: .invalidColor, at: path + ".color")
+            }
+            color = parsed
+        }
+        return Ink(type, color: color)
+    }
+
+    /// Reads `transform`: six finite numbers, the translation within the coordinate limit.
+    private func readTransform(_ value: OpaquePointer?, path: String) throws(StrokeJSONError) -> AffineTransform2D {
+        guard JSONNode.arrayCount(value) == 6 else {
+            throw .expected("an array of 6 numbers [a, b, c, d, tx, ty]", got: value, kind: .wrongType, at: path)
+        }
+        var m = [Double](repeating: 0, count: 6)
+        try JSONNode.forEachElement(value) { (i, element) throws(StrokeJSONError) in
+            let elementPath = "\(path)[\(i)]"
+            guard let d = JSONNode.finiteNumber(element) else {
+                throw .badNumber(element, expected: "a finite number", rangeKind: .outOfRange, at: elementPath)
+            }
+            if i >= 4 && abs(d) > limits.maxCoordinate {
+                throw .expected("a translation with |v| ≤ \(StrokeJSONError.format(limits.maxCoordinate)) (maxCoordinate)",
+                                got: element, kind: .limitExceeded, at: elementPath)
+            }
+            m[i] = d
+        }
+        return AffineTransform2D(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
+    }
+
+    /// Reads `mask`: polygons of at least three `[x, y]` vertices.
+    private mutating func readMask(_ value: OpaquePointer?, path: String) throws(StrokeJSONError) -> StrokeMask {
+        guard let polygonCount = JSONNode.arrayCount(value) else {
+            throw .expected("an array of polygons [[[x, y], …], …]", got: value, kind: .wrongType, at: path)
+        }
+        var polygons: [[Point2D]] = []
+        polygons.reserveCapacity(polygonCount)
+        try JSONNode.forEachElement(value) { (p, polygon) throws(StrokeJSONError) in
+            let polygonPath = "\(path)[\(p)]"
+            guard let count = JSONNode.arrayCount(polygon) else {
+                throw .expected("a polygon: an array of [x, y] vertices", got: polygon, kind: .wrongType, at: polygonPath)
+            }
+            guard count >= 3 else {
+                throw .expected("a polygon of at least 3 vertices", got: polygon, kind: .tooFewPoints, at: polygonPath)
+            }
+            try reservePoints(count, path: polygonPath, what: "vertices")
+            var vertices: [Point2D] = []
+            vertices.reserveCapacity(count)
+            try JSONNode.forEachElement(polygon) { (v, vertex) throws(StrokeJSONError) in
+                vertices.append(try readVertex(vertex, path: "\(polygonPath)[\(v)]"))
+            }
+            polygons.append(vertices)
+        }
+        return StrokeMask(polygons: polygons)
+    }
+
+    private func readVertex(_ value: OpaquePointer?, path: String) throws(StrokeJSONError) -> Point2D {
+        guard JSONNode.arrayCount(value) == 2 else {
+            throw .expected("a vertex [x, y]", got: value, kind: .wrongType, at: path)
+        }
+        var xy = (0.0, 0.0)
+        try JSONNode.forEachElement(value) { (i, element) throws(StrokeJSONError) in
+            guard let d = JSONNode.finiteNumber(element), abs(d) <= limits.maxCoordinate else {
+                throw .badNumber(
+                    element, expected: "a finite number with |v| ≤ \(StrokeJSONError.format(limits.maxCoordinate)) (maxCoordinate)",
+                    rangeKind: .limitExceeded, at: "\(path)[\(i)]")
+            }
+            if i == 0 { xy.0 = d } else { xy.1 = d }
+        }
+        return Point2D(x: xy.0, y: xy.1)
+    }
+
+    /// Counts `count` more points against the per-stroke and total limits.
+    mutating func reservePoints(_ count: Int, path: String, what: String) throws(StrokeJSONError) {
+        guard count <= limits.maxPointsPerStroke else {
+            throw StrokeJSONError(
+                kind: .limitExceeded, path: path,
+                message: "expected at most \(limits.maxPointsPerStroke) \(what) (maxPointsPerStroke), got \(count)")
+        }
+        guard totalPoints + count <= limits.maxTotalPoints else {
+            throw StrokeJSONError(
+                kind: .limitExceeded, path: path,
+                message: "expected at most \(limits.maxTotalPoints) points in total (maxTotalPoints), got \(totalPoints + count) so far")
+        }
+        totalPoints += count
+    }
+
+    /// An integer written as a JSON integer (within ±2⁵³) or as an integral number such as `1.0`.
+    static func integer(_ value: OpaquePointer?) -> Int64? {
+        guard let d = JSONNode.finiteNumber(value), d == d.rounded() else { return nil }
+        return Int64(exactly: d)
+    }
+}

@@ -1,0 +1,106 @@
+import CJSONC
+import Foundation
+
+/// A json-c tree parsed from one buffer; owns the root and frees it in `deinit`.
+///
+/// Values inside the tree are borrowed `OpaquePointer`s that stay valid only while the document
+/// is alive: callers keep it alive with `withExtendedLifetime`, and nothing outside the JSON
+/// files ever sees a pointer.
+final class JSONDocument {
+    /// The root value; `nil` when the document is the JSON literal `null`.
+    let root: OpaquePointer?
+
+    private init(root: OpaquePointer?) {
+        self.root = root
+    }
+
+    deinit {
+        json_object_put(root)
+    }
+
+    /// Parses `bytes` as exactly one strict JSON value followed by optional whitespace.
+    ///
+    /// The bytes must be UTF-8 (checked by ``UTF8Validation``, faster than json-c's own check);
+    /// json-c then runs with `JSON_TOKENER_STRICT`, limited to `maxDepth` levels of nesting. json-c keeps object keys as C strings, so a `\u0000`
+    /// escape would silently truncate a key; such documents are rejected up front.
+    static func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(StrokeJSONError) -> JSONDocument {
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            throw syntaxError("expected a JSON document, got empty input", offset: nil, in: bytes)
+        }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            throw syntaxError("expected a JSON value, got a UTF-8 byte order mark (remove it)", offset: 0, in: bytes)
+        }
+        if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+            throw syntaxError("expected UTF-8 text, got an invalid byte sequence", offset: offset, in: bytes)
+        }
+        if let offset = escapedNULOffset(in: bytes) {
+            throw syntaxError("expected no \\u0000 escapes in strings (unsupported), got one", offset: offset, in: bytes)
+        }
+        guard let tokener = json_tokener_new_ex(Int32(maxDepth)) else {
+            throw syntaxError("could not allocate a JSON parser", offset: nil, in: bytes)
+        }
+        defer { json_tokener_free(tokener) }
+        json_tokener_set_flags(tokener, JSON_TOKENER_STRICT)
+        let root = json_tokener_parse_ex(tokener, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+        let status = json_tokener_get_error(tokener)
+        let end = json_tokener_get_parse_end(tokener)
+        let document = JSONDocument(root: root)
+
+        switch status {
+        case json_tokener_success:
+            break
+        case json_tokener_continue:
+            throw syntaxError("expected more JSON, got the end of the input (truncated document)", offset: bytes.count, in: bytes)
+        case json_tokener_error_depth:
+            throw StrokeJSONError(
+                kind: .tooDeep, path: StrokeJSONError.documentPath,
+                message: "expected at most \(maxDepth) levels of nesting (maxDepth), got deeper \(location(of: end, in: bytes))")
+        default:
+            let description = json_tokener_error_desc(status).map { String(cString: $0) } ?? "error \(status.rawValue)"
+            throw syntaxError("invalid JSON: \(description)", offset: end, in: bytes)
+        }
+        var index = Int(end)
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: throw syntaxError("expected the end of the document, got more data", offset: index, in: bytes)
+            }
+        }
+        return document
+    }
+
+    /// The offset of the first `\u0000` escape, honouring `\\` pairs; `nil` when there is none.
+    /// Uses `memchr`, so documents without backslashes cost one fast scan.
+    private static func escapedNULOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            guard let hit = memchr(base + index, 0x5C, count - index) else { return nil }
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            guard at + 1 < count else { return nil }
+            if bytes[at + 1] == 0x75, at + 5 < count,                                   // "u"
+               bytes[at + 2] == 0x30, bytes[at + 3] == 0x30, bytes[at + 4] == 0x30, bytes[at + 5] == 0x30 {
+                return at
+            }
+            index = at + 2  // skip the escaped character, so "\\" never starts a new escape
+        }
+        return nil
+    }
+
+    private static func syntaxError(_ message: String, offset: Int?, in bytes: UnsafeRawBufferPointer) -> StrokeJSONError {
+        let text = offset.map { "\(message) \(location(of: $0, in: bytes))" } ?? message
+        return StrokeJSONError(kind: .syntax, path: StrokeJSONError.documentPath, message: text)
+    }
+
+    /// `at byte N (line L, column C)`, counting bytes from 0 and lines and columns from 1.
+    private static func location(of offset: Int, in bytes: UnsafeRawBufferPointer) -> String {
+        let clamped = min(max(offset, 0), bytes.count)
+        var line = 1, lineStart = 0
+        for i in 0..<clamped where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        return "at byte \(clamped) (line \(line), column \(clamped - lineStart + 1))"
+    }
+}

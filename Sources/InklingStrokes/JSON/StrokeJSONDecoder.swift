@@ -1,0 +1,48 @@
+import CJSONC
+import Foundation
+
+/// Parses and validates Inkling stroke JSON (`docs/stroke-json.md`) into a ``Drawing``.
+///
+/// Parsing uses json-c in strict mode; the size limit is checked before a single byte is parsed,
+/// nesting is bounded by the parser itself, and every other rule is checked while the parsed tree
+/// is walked. Any problem throws one ``StrokeJSONError`` naming the JSON path; no input crashes.
+///
+/// ```swift
+/// let drawing = try StrokeJSONDecoder().decode(bytes)
+/// ```
+public struct StrokeJSONDecoder: Sendable {
+    /// The limits this decoder enforces.
+    public var limits: Limits
+
+    /// Creates a decoder with the given limits.
+    public init(limits: Limits = .default) {
+        self.limits = limits
+    }
+
+    /// Decodes a drawing from the bytes of a stroke JSON document.
+    public func decode(_ bytes: [UInt8]) throws(StrokeJSONError) -> Drawing {
+        try limits.checkSize(byteCount: bytes.count)
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(StrokeJSONError) -> Drawing in try decodeSized(raw) }
+        }
+        return try result.get()
+    }
+
+    /// Decodes a drawing from `Data`; the same as ``decode(_:)-([UInt8])`` without a copy.
+    public func decode(_ data: Data) throws(StrokeJSONError) -> Drawing {
+        try limits.checkSize(byteCount: data.count)
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(StrokeJSONError) -> Drawing in try decodeSized(raw) }
+        }
+        return try result.get()
+    }
+
+    /// Parses and walks a buffer whose size has already been checked against the limits.
+    private func decodeSized(_ raw: UnsafeRawBufferPointer) throws(StrokeJSONError) -> Drawing {
+        let document = try JSONDocument.parse(raw, maxDepth: limits.effectiveDepth)
+        return try withExtendedLifetime(document) { () throws(StrokeJSONError) -> Drawing in
+            var reader = DrawingReader(limits: limits)
+            return try reader.readDrawing(document.root)
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// Writes a ``Drawing`` as Inkling stroke JSON (`docs/stroke-json.md`) that
+/// ``StrokeJSONDecoder`` reads back to an equal drawing.
+///
+/// Round trips are exact for every drawing the decoder can produce: numbers are written as
+/// the shortest text that parses to the same double, and creation dates as the seconds since
+/// 1970 that give back the same `Date`. Colours are written as `#RRGGBBAA`, so components that
+/// are not multiples of 1/255 are rounded. Drawings that break the format's rules (a stroke
+/// without points, a negative force, NaN) are still written as valid JSON — non-finite numbers
+/// become `null` — and the decoder then reports the problem.
+public struct StrokeJSONEncoder: Sendable {
+    /// How each stroke's points are laid out.
+    public enum Layout: String, Sendable, CaseIterable {
+        /// An array of point objects; channels equal to their default are left out.
+        case objects
+        /// One array per channel; a channel is written only when some point differs from its default.
+        case columnar
+    }
+
+    /// The point layout.
+    public var layout: Layout
+    /// Whether to break lines and indent (points, vertices and channel arrays stay on one line).
+    public var prettyPrinted: Bool
+
+    /// Creates an encoder.
+    public init(layout: Layout = .objects, prettyPrinted: Bool = false) {
+        self.layout = layout
+        self.prettyPrinted = prettyPrinted
+    }
+
+    /// The UTF-8 bytes of the document for `drawing`.
+    public func encode(_ drawing: Drawing) -> [UInt8] {
+        var w = JSONWriter(pretty: prettyPrinted, capacity: 64 + drawing.pointCount * 48)
+        w.open(UInt8(ascii: "{"))
+        w.key("format"); w.string("inkling.drawing")
+        w.key("version"); w.integer(1)
+        if let canvas = drawing.canvas {
+            w.key("canvas")
+            w.open(UInt8(ascii: "{"), inline: true)
+            w.key("width"); w.number(canvas.width)
+            w.key("height"); w.number(canvas.height)
+            w.close(UInt8(ascii: "}"))
+        }
+        w.key("strokes")
+        w.open(UInt8(ascii: "["))
+        for stroke in drawing.strokes {
+            w.element()
+            write(stroke, to: &w)
+        }
+        w.close(UInt8(ascii: "]"))
+        w.close(UInt8(ascii: "}"))
+        if prettyPrinted { return w.bytes + [0x0A] }
+        return w.bytes
+    }
+
+    private func write(_ stroke: Stroke, to w: inout JSONWriter) {
+        w.open(UInt8(ascii: "{"))
+        w.key("ink")
+        w.open(UInt8(ascii: "{"), inline: true)
+        w.key("type"); w.string(stroke.ink.type.rawValue)
+        w.key("color"); w.string(stroke.ink.color.hexString)
+        w.close(UInt8(ascii: "}"))
+        let date = stroke.path.creationDate
+        if date != Date(timeIntervalSince1970: 0) {
+            w.key("creationDate"); w.number(Self.secondsSince1970(date))
+        }
+        if stroke.randomSeed != 0 {
+            w.key("randomSeed"); w.integer(Int64(stroke.randomSeed))
+        }
+        if !stroke.transform.isIdentity {
+            let t = stroke.transform
+            w.key("transform")
+            w.open(UInt8(ascii: "["), inline: true)
+            for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { w.element(); w.number(v) }
+            w.close(UInt8(ascii: "]"))
+        }
+        if let mask = stroke.mask {
+            w.key("mask")
+            w.open(UInt8(ascii: "["))
+            for polygon in mask.polygons {
+                w.element()
+                w.open(UInt8(ascii: "["), inline: true)
+                for vertex in polygon {
+                    w.element()
+                    w.open(UInt8(ascii: "["))
+                    w.element(); w.number(vertex.x)
+                    w.element(); w.number(vertex.y)
+                    w.close(UInt8(ascii: "]"))
+                }
+                w.close(UInt8(ascii: "]"))
+            }
+            w.close(UInt8(ascii: "]"))
+        }
+        w.key("points")
+        switch layout {
+        case .objects: writeObjects(stroke.path.points, to: &w)
+        case .columnar: writeColumnar(stroke.path.points, to: &w)
+        }
+        w.close(UInt8(ascii: "}"))
+    }
+
+    private func writeObjects(_ points: [StrokePoint], to w: inout JSONWriter) {
+        w.open(UInt8(ascii: "["))
+        for point in points {
+            w.element()
+            w.open(UInt8(ascii: "{"), inline: true)
+            for channel in PointChannel.allCases {
+                let v = channel.value(in: point)
+                if channel.rawValue < 2 || !Self.isDefault(v, channel) {
+                    w.key(channel.key); w.number(v)
+                }
+            }
+            w.close(UInt8(ascii: "}"))
+        }
+        w.close(UInt8(ascii: "]"))
+    }
+
+    private func writeColumnar(_ points: [StrokePoint], to w: inout JSONWriter) {
+        w.open(UInt8(ascii: "{"))
+        for channel in PointChannel.allCases {
+            guard channel.rawValue < 2 || points.contains(where: { !Self.isDefault(channel.value(in: $0), channel) }) else {
+                continue
+            }
+            w.key(channel.key)
+            w.open(UInt8(ascii: "["), inline: true)
+            for point in points { w.element(); w.number(channel.value(in: point)) }
+            w.close(UInt8(ascii: "]"))
+        }
+        w.close(UInt8(ascii: "}"))
+    }
+
+    /// Whether `v` can be left out: equal to the default, and not a negative zero the decoder
+    /// would then read back as a positive one (equal, but not bit-identical).
+    private static func isDefault(_ v: Double, _ channel: PointChannel) -> Bool {
+        v == channel.defaultValue && v.sign == channel.defaultValue.sign
+    }
+
+    /// Seconds since 1970 that read back to exactly `date`. `Date` counts from 2001, so the
+    /// plain conversion can be off by one unit in the last place; the neighbours are tried too.
+    static func secondsSince1970(_ date: Date) -> Double {
+        let s = date.timeIntervalSince1970
+        for candidate in [s, s.nextUp, s.nextDown, s.nextUp.nextUp, s.nextDown.nextDown]
+        where Date(timeIntervalSince1970: candidate) == date {
+            return candidate
+        }
+        return s
+    }
+}

@@ -1,0 +1,75 @@
+import InklingImageIO
+import InklingStrokes
+
+/// Renders drawings into guidance maps: strokes are outlined and filled with cairo directly
+/// at the output size, then encoded.
+///
+/// ```swift
+/// let renderer = GuidanceRenderer(options: GuidanceOptions(width: 512, height: 512, encoding: .soft))
+/// let map = try renderer.render(drawing)
+/// ```
+/// The drawing's ``Drawing/frame`` (canvas, else bounds) is mapped with the options'
+/// ``FitPolicy``; an empty drawing gives an all-black map. Rendering is deterministic: the same
+/// drawing and options give byte-identical maps.
+public struct GuidanceRenderer: Sendable {
+    /// What to render.
+    public var options: GuidanceOptions
+
+    /// Creates a renderer.
+    public init(options: GuidanceOptions) {
+        self.options = options
+    }
+
+    /// Renders `drawing` with ``options``.
+    ///
+    /// - Throws: ``GuidanceError/invalidSize(width:height:)`` or
+    ///   ``GuidanceError/invalidOption(name:value:)`` for bad options,
+    ///   ``GuidanceError/nonFiniteGeometry(strokeIndex:)`` for NaN or infinite coordinates,
+    ///   ``GuidanceError/cairo(_:)`` when cairo fails (e.g. out of memory).
+    public func render(_ drawing: Drawing) throws(GuidanceError) -> GuidanceMap {
+        try options.validate()
+        try Self.checkFinite(drawing)
+        let w = options.width, h = options.height
+        let toPixels = drawing.frame.map { options.fit.transform(from: $0, to: w, h, padding: options.padding) } ?? .identity
+
+        func rasterize(_ mode: StrokeRasterizer.Mode) throws(GuidanceError) -> [UInt8] {
+            if drawing.strokes.isEmpty { return [UInt8](repeating: 0, count: w * h) }
+            let rasterizer = StrokeRasterizer(mode: mode, width: w, height: h, minimumLineWidth: options.minimumLineWidth)
+            return try rasterizer.rasterize(drawing, toPixels: toPixels)
+        }
+
+        var pixels: [UInt8]
+        switch options.encoding {
+        case .scribble:
+            pixels = try rasterize(.scribble)
+        case .soft:
+            pixels = try rasterize(.scribble)
+            BoxBlur.blur(&pixels, width: w, height: h, sigma: options.effectiveSoftness)
+        case .distance:
+            let coverage = try rasterize(.coverage)
+            pixels = DistanceTransform.encode(coverage: coverage, width: w, height: h, radius: options.effectiveDistanceRadius)
+        case .confidence:
+            pixels = try rasterize(.confidence)
+        }
+        return GuidanceMap(
+            image: RasterImage(width: w, height: h, format: .gray, pixels: pixels),
+            encoding: options.encoding,
+            drawingToPixels: toPixels)
+    }
+
+    /// Throws for the first stroke with a non-finite point, transform or mask coordinate.
+    private static func checkFinite(_ drawing: Drawing) throws(GuidanceError) {
+        for (index, stroke) in drawing.strokes.enumerated() {
+            let t = stroke.transform
+            var ok = t.a.isFinite && t.b.isFinite && t.c.isFinite && t.d.isFinite && t.tx.isFinite && t.ty.isFinite
+            for p in stroke.path.points where ok {
+                ok = p.location.x.isFinite && p.location.y.isFinite && p.size.width.isFinite
+                    && p.force.isFinite && p.opacity.isFinite && p.timeOffset.isFinite && p.azimuth.isFinite
+            }
+            for polygon in stroke.mask?.polygons ?? [] where ok {
+                ok = polygon.allSatisfy { $0.x.isFinite && $0.y.isFinite }
+            }
+            guard ok else { throw .nonFiniteGeometry(strokeIndex: index) }
+        }
+    }
+}

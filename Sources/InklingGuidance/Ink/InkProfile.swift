@@ -1,0 +1,90 @@
+import InklingStrokes
+
+/// How one ink type turns stroke points into guidance: nib, pressure response, opacity,
+/// texture and softness.
+///
+/// Guidance maps are gray, so an ink's colour hue is ignored; its alpha multiplies intensity:
+/// `intensity = colour alpha × point opacity × alpha (× pressure term for pencil)`.
+/// Build one from an ``InkType`` with ``init(_:)`` and adjust fields as needed.
+public struct InkProfile: Sendable, Hashable {
+    /// Multiplier of each point's nib width (``StrokePoint/size`` width).
+    public var nibScale: Double
+    /// How much pressure changes width, as in perfect-freehand: width =
+    /// `nib × (1 − thinning × (1 − 2·pressure))` with pressure 0…1 (0.5 = an average touch).
+    /// Negative values make pressure thin the line.
+    public var thinning: Double
+    /// Length over which width changes are smoothed, in nib widths.
+    public var smoothing: Double
+    /// Length over which input positions are smoothed (zero-phase), in nib widths.
+    public var streamline: Double
+    /// Start taper length in nib widths (0 = none).
+    public var taperStart: Double
+    /// End taper length in nib widths (0 = none).
+    public var taperEnd: Double
+    /// Whether pressure is simulated from drawing speed when the input has none (all forces equal).
+    public var simulatePressure: Bool
+    /// The profile's own opacity, multiplied into every intensity.
+    public var alpha: Double
+    /// How strongly pressure drives opacity, 0…1: factor `(1 − k) + k·min(1, 2·pressure)`.
+    public var pressureOpacity: Double
+    /// The nib shape: round or flat (direction-dependent width).
+    public var nib: InkNib
+    /// Optional fill texture.
+    public var texture: InkTexture?
+    /// Number of feathered passes for a soft edge (0 = hard edge); each pass is wider and fainter.
+    public var featherPasses: Int
+
+    /// Creates a profile from every field.
+    public init(
+        nibScale: Double, thinning: Double, smoothing: Double, streamline: Double,
+        taperStart: Double, taperEnd: Double, simulatePressure: Bool, alpha: Double,
+        pressureOpacity: Double, nib: InkNib, texture: InkTexture?, featherPasses: Int
+    ) {
+        self.nibScale = nibScale; self.thinning = thinning; self.smoothing = smoothing
+        self.streamline = streamline; self.taperStart = taperStart; self.taperEnd = taperEnd
+        self.simulatePressure = simulatePressure; self.alpha = alpha
+        self.pressureOpacity = pressureOpacity; self.nib = nib; self.texture = texture
+        self.featherPasses = featherPasses
+    }
+
+    /// The profile Inkling uses for an ink type.
+    public init(_ type: InkType) {
+        switch type {
+        case .pen:
+            // Pressure-sensitive width, opaque.
+            self.init(nibScale: 1, thinning: 0.6, smoothing: 0.5, streamline: 0.3, taperStart: 0, taperEnd: 0,
+                      simulatePressure: true, alpha: 1, pressureOpacity: 0, nib: .round, texture: nil, featherPasses: 0)
+        case .pencil:
+            // Thin; pressure drives opacity more than width; graphite grain.
+            self.init(nibScale: 0.6, thinning: 0.15, smoothing: 0.5, streamline: 0.3, taperStart: 1.5, taperEnd: 1.5,
+                      simulatePressure: true, alpha: 0.85, pressureOpacity: 0.7, nib: .round, texture: .grain,
+                      featherPasses: 0)
+        case .marker:
+            // Wide flat nib, translucent, no thinning.
+            self.init(nibScale: 2.5, thinning: 0, smoothing: 0.5, streamline: 0.3, taperStart: 0, taperEnd: 0,
+                      simulatePressure: false, alpha: 0.5, pressureOpacity: 0, nib: .round, texture: nil, featherPasses: 0)
+        case .monoline:
+            // Constant width whatever the pressure.
+            self.init(nibScale: 1, thinning: 0, smoothing: 0, streamline: 0.3, taperStart: 0, taperEnd: 0,
+                      simulatePressure: false, alpha: 1, pressureOpacity: 0, nib: .round, texture: nil, featherPasses: 0)
+        case .fountainPen:
+            // Broad flat nib at the pen's azimuth.
+            self.init(nibScale: 1.6, thinning: 0.3, smoothing: 0.5, streamline: 0.3, taperStart: 0, taperEnd: 0,
+                      simulatePressure: false, alpha: 1, pressureOpacity: 0, nib: .azimuth(minimumRatio: 0.2),
+                      texture: nil, featherPasses: 0)
+        case .watercolor:
+            // Wide, translucent, feathered edge.
+            self.init(nibScale: 2, thinning: 0.4, smoothing: 1, streamline: 0.5, taperStart: 2, taperEnd: 2,
+                      simulatePressure: true, alpha: 0.6, pressureOpacity: 0, nib: .round, texture: nil, featherPasses: 4)
+        case .crayon:
+            // Wide, waxy gaps.
+            self.init(nibScale: 2, thinning: 0.2, smoothing: 0.5, streamline: 0.3, taperStart: 0, taperEnd: 0,
+                      simulatePressure: false, alpha: 0.9, pressureOpacity: 0.3, nib: .round, texture: .wax, featherPasses: 0)
+        case .reed:
+            // Broad nib held at 45°, dry broken edges.
+            self.init(nibScale: 2, thinning: 0.2, smoothing: 0.5, streamline: 0.3, taperStart: 0, taperEnd: 0,
+                      simulatePressure: false, alpha: 1, pressureOpacity: 0, nib: .fixed(angle: .pi / 4, minimumRatio: 0.25),
+                      texture: .dry, featherPasses: 0)
+        }
+    }
+}

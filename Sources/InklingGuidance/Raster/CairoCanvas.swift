@@ -1,0 +1,137 @@
+import CCairo
+
+/// A cairo image surface and its drawing context, owned together and destroyed in `deinit`.
+///
+/// The thin wrapper the renderer draws through: paths are built vertex by vertex, filled with
+/// the non-zero winding rule, optionally clipped or textured, and the pixels are copied out
+/// (minding cairo's row stride). No cairo pointer leaves this class. Not thread-safe: one
+/// canvas belongs to one render call.
+final class CairoCanvas {
+    /// The pixel layout of the surface.
+    enum Format {
+        /// One byte of alpha per pixel: intensity; OVER blending.
+        case alpha8
+        /// Opaque 32-bit xRGB, used where blending must be `max` (cairo's LIGHTEN); the gray
+        /// value is read back from the green byte.
+        case rgb24
+    }
+
+    let width: Int
+    let height: Int
+    let format: Format
+    private let surface: OpaquePointer
+    private let context: OpaquePointer
+
+    /// Creates a cleared (all zero) surface.
+    init(width: Int, height: Int, format: Format) throws(GuidanceError) {
+        self.width = width
+        self.height = height
+        self.format = format
+        let cairoFormat = format == .alpha8 ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_RGB24
+        guard let surface = cairo_image_surface_create(cairoFormat, Int32(width), Int32(height)) else {
+            throw .cairo("cairo_image_surface_create returned no surface")
+        }
+        let surfaceStatus = cairo_surface_status(surface)
+        guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw .cairo(Self.message(surfaceStatus))
+        }
+        guard let context = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw .cairo("cairo_create returned no context")
+        }
+        self.surface = surface
+        self.context = context
+        try check()
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+        // 4×4 supersampled coverage (17 levels): visually the same as the default 256×15 grid on
+        // filled outlines, and 2–2.5× faster to scan convert (measured on 20,000-point drawings).
+        cairo_set_antialias(context, CAIRO_ANTIALIAS_FAST)
+        cairo_set_tolerance(context, 0.1)
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Throws if the context or surface is in an error state.
+    func check() throws(GuidanceError) {
+        let status = cairo_status(context)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(Self.message(status)) }
+        let surfaceStatus = cairo_surface_status(surface)
+        guard surfaceStatus == CAIRO_STATUS_SUCCESS else { throw .cairo(Self.message(surfaceStatus)) }
+    }
+
+    private static func message(_ status: cairo_status_t) -> String {
+        cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo status \(status.rawValue)"
+    }
+
+    // MARK: State
+
+    /// Uses max blending (LIGHTEN) instead of OVER; meaningful on ``Format/rgb24``.
+    func useMaxBlending() { cairo_set_operator(context, CAIRO_OPERATOR_LIGHTEN) }
+
+    /// Sets the intensity 0…1 that following fills paint.
+    func setIntensity(_ value: Double) {
+        let v = min(max(value, 0), 1)
+        switch format {
+        case .alpha8: cairo_set_source_rgba(context, 0, 0, 0, v)
+        case .rgb24: cairo_set_source_rgba(context, v, v, v, 1)
+        }
+    }
+
+    /// Pushes the graphics state (clip, source).
+    func save() { cairo_save(context) }
+    /// Pops the graphics state.
+    func restore() { cairo_restore(context) }
+
+    // MARK: Paths
+
+    @inline(__always) func moveTo(_ x: Double, _ y: Double) { cairo_move_to(context, x, y) }
+    @inline(__always) func lineTo(_ x: Double, _ y: Double) { cairo_line_to(context, x, y) }
+    @inline(__always) func closePath() { cairo_close_path(context) }
+    /// Drops the current path.
+    func newPath() { cairo_new_path(context) }
+
+    /// Fills and clears the current path with the current intensity.
+    func fill() { cairo_fill(context) }
+
+    /// Intersects the clip with the current path (non-zero winding) and clears the path.
+    func clip() { cairo_clip(context) }
+
+    /// Fills the current path with the current intensity multiplied by `texture`, clearing it.
+    func fill(texture: CairoTexture) {
+        cairo_save(context)
+        cairo_clip(context)
+        texture.withPattern { cairo_mask(context, $0) }
+        cairo_restore(context)
+    }
+
+    // MARK: Pixels
+
+    /// The intensities, one byte per pixel, rows packed without padding.
+    func intensities() -> [UInt8] {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else {
+            return [UInt8](repeating: 0, count: width * height)
+        }
+        let w = width
+        return [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
+            switch format {
+            case .alpha8:
+                for y in 0..<height {
+                    let row = data + y * stride
+                    (out.baseAddress! + y * w).update(from: row, count: w)
+                }
+            case .rgb24:
+                for y in 0..<height {
+                    let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<w { out[y * w + x] = UInt8(truncatingIfNeeded: row[x] >> 8) }
+                }
+            }
+            count = width * height
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import InklingStrokes
+
+/// Draws every stroke of a drawing into a cairo canvas at the output size, from the vectors.
+///
+/// Per stroke: compose the stroke transform with the fit transform; skip the stroke when its
+/// inflated control-point hull misses the output; outline it in stroke space with a sample
+/// spacing of about one output pixel and a minimum width of ``minimumLineWidth`` pixels
+/// (both divided by the transform's scale); clip to its mask; then fill its polygons, all
+/// pieces of one intensity level in a single path, so a stroke never darkens where it overlaps
+/// itself. Intensity (or confidence) is quantized to 1/64 along the stroke so that a stroke
+/// with constant opacity is exactly one fill, and consecutive opaque strokes share one fill
+/// (see ``PendingFill``): cairo's scan converter then walks the image's rows once instead of
+/// once per stroke.
+struct StrokeRasterizer {
+    /// What the fills encode.
+    enum Mode {
+        /// Ink intensity with the profile's passes and textures (OVER on A8).
+        case scribble
+        /// Plain geometry at full intensity (OVER on A8), for the distance transform.
+        case coverage
+        /// Confidence with max blending (LIGHTEN on RGB24).
+        case confidence
+    }
+
+    var mode: Mode
+    var width: Int
+    var height: Int
+    /// Minimum line width in output pixels.
+    var minimumLineWidth: Double
+
+    /// Output pixels between outline samples.
+    static let pixelSpacing = 1.0
+    /// Largest cap flattening error, output pixels.
+    static let pixelTolerance = 0.2
+    /// Intensity quantization steps along a stroke.
+    static let levels = 64.0
+
+    /// Renders `drawing` mapped by `toPixels` and returns one byte per pixel.
+    func rasterize(_ drawing: Drawing, toPixels: AffineTransform2D) throws(GuidanceError) -> [UInt8] {
+        let canvas = try CairoCanvas(width: width, height: height, format: mode == .confidence ? .rgb24 : .alpha8)
+        if mode == .confidence { canvas.useMaxBlending() }
+        var workspace = OutlineWorkspace()
+        var textures: [TextureKey: CairoTexture] = [:]
+        var pending = PendingFill()
+        for stroke in drawing.strokes {
+            try draw(stroke, toPixels: toPixels, canvas: canvas, workspace: &workspace, textures: &textures, pending: &pending)
+        }
+        pending.flush(on: canvas)
+        try canvas.check()
+        return canvas.intensities()
+    }
+
+    /// One fill pass of a stroke: a radius scale, a map from the per-sample value to the
+    /// fill intensity, and an optional texture.
+    private struct Pass {
+        var scale: Double
+        var texture: InkTexture?
+        var feather: Int
+    }
+
+    private struct TextureKey: Hashable {
+        var texture: InkTexture
+        var seed: UInt32
+        var threshold: Int
+    }
+
+    private func passes(for profile: InkProfile) -> [Pass] {
+        guard mode == .scribble else { return [Pass(scale: 1, texture: nil, feather: 1)] }
+        if profile.featherPasses > 0 {
+            // Wider and wider passes; each paints 1 − (1 − I)^(1/P) so the core composites to I.
+            let count = min(profile.featherPasses, 8)
+            return (0..<count).map { Pass(scale: 1 + 0.3 * Double($0), texture: nil, feather: count) }
+        }
+        if profile.texture == .dry {
+            // A solid core and a broken, textured full-width edge.
+            return [Pass(scale: 0.55, texture: nil, feather: 1), Pass(scale: 1, texture: .dry, feather: 1)]
+        }
+        return [Pass(scale: 1, texture: profile.texture, feather: 1)]
+    }
+
+    private func draw(
+        _ stroke: Stroke, toPixels: AffineTransform2D, canvas: CairoCanvas,
+        workspace: inout OutlineWorkspace, textures: inout [TextureKey: CairoTexture], pending: inout PendingFill
+    ) throws(GuidanceError) {
+        let points = stroke.path.points
+        guard !points.isEmpty else { return }
+        let t = stroke.transform.concatenating(toPixels)
+        let (smallScale, largeScale) = Self.singularValues(t)
+        guard smallScale > 1e-12, largeScale.isFinite else { return }
+        let profile = InkProfile(stroke.ink.type)
+        guard isVisible(points, profile: profile, transform: t) else { return }
+
+        let outliner = StrokeOutliner(
+            spacing: Self.pixelSpacing / largeScale, tolerance: Self.pixelTolerance / largeScale, profile: profile)
+        let minimumWidth = minimumLineWidth / smallScale
+        let prepared = outliner.prepare(
+            stroke, profile: profile, minimumWidth: minimumWidth, wantsConfidence: mode == .confidence, workspace: &workspace)
+        if case .empty = prepared { return }
+
+        var clipped = false
+        if let mask = stroke.mask {
+            let polygons = mask.polygons.filter { $0.count >= 3 }
+            guard !polygons.isEmpty else { return }
+            pending.flush(on: canvas)
+            canvas.save()
+            clipped = true
+            var sink = CairoPathSink(canvas: canvas, transform: t)
+            for polygon in polygons {
+                sink.moveTo(polygon[0].x, polygon[0].y)
+                for p in polygon.dropFirst() { sink.lineTo(p.x, p.y) }
+                sink.closePolygon()
+            }
+            canvas.clip()
+        }
+        defer {
+            if clipped {
+                pending.flush(on: canvas)
+                canvas.restore()
+            }
+        }
+
+        let emitter = OutlineEmitter(tolerance: outliner.tolerance)
+        let threshold = points.reduce(0) { $0 + $1.threshold } / Double(points.count)
+        for pass in passes(for: profile) {
+            var texture: CairoTexture?
+            if let kind = pass.texture {
+                let key = TextureKey(texture: kind, seed: stroke.randomSeed, threshold: Int((threshold * 64).rounded()))
+                if let cached = textures[key] {
+                    texture = cached
+                } else {
+                    let made = try CairoTexture(
+                        tile: TextureTile.make(kind, seed: stroke.randomSeed, threshold: threshold),
+                        size: TextureTile.size,
+                        offsetX: Int(stroke.randomSeed & 63), offsetY: Int((stroke.randomSeed >> 6) & 63))
+                    textures[key] = made
+                    texture = made
+                }
+            }
+            fill(prepared, workspace: workspace, pass: pass, texture: texture, emitter: emitter,
+                 minimumRadius: minimumWidth / 2, canvas: canvas, transform: t, pending: &pending)
+        }
+    }
+
+    /// Emits one pass of a prepared stroke into the canvas path, painting whenever the level
+    /// changes (one fill per run of equal level; see ``PendingFill`` for merging across strokes).
+    private func fill(
+        _ prepared: PreparedOutline, workspace: OutlineWorkspace, pass: Pass, texture: CairoTexture?,
+        emitter: OutlineEmitter, minimumRadius: Double, canvas: CairoCanvas, transform: AffineTransform2D,
+        pending: inout PendingFill
+    ) {
+        let mode = self.mode
+        let featherExponent = 1 / Double(max(pass.feather, 1))
+        let mirrored = transform.determinant < 0
+        func level(_ value: Double) -> Int { Int(min(max(value, 0), 1) * Self.levels + 0.5) }
+        // Starts (or continues) the pending fill for a run of `level`.
+        func begin(_ level: Int, firstOfStroke: Bool) {
+            // Opaque plain fills (any level for max blending) give the same pixels merged.
+            let mergeable = texture == nil && pass.feather <= 1 && (mode == .confidence || level == Int(Self.levels))
+            if pending.level == level && (!firstOfStroke || (pending.mergeable && mergeable && pending.mirrored == mirrored)) {
+                return
+            }
+            pending.flush(on: canvas)
+            var v = Double(level) / Self.levels
+            if pass.feather > 1 { v = 1 - pow(1 - v, featherExponent) }
+            pending = PendingFill(level: level, intensity: v, texture: texture, mergeable: mergeable, mirrored: mirrored)
+        }
+        var sink = CairoPathSink(canvas: canvas, transform: transform)
+        switch prepared {
+        case .empty:
+            return
+        case .dot(let x, let y, let radius, let intensity, let confidence):
+            let value = mode == .scribble ? intensity : mode == .coverage ? 1 : confidence
+            begin(level(value), firstOfStroke: true)
+            emitter.emitDot(centerX: x, centerY: y, radius: max(radius * pass.scale, minimumRadius), into: &sink)
+        case .samples:
+            workspace.samples.withUnsafeBufferPointer { s in
+                @inline(__always) func value(_ i: Int) -> Int {
+                    switch mode {
+                    case .scribble: level(s[i].intensity)
+                    case .coverage: Int(Self.levels)
+                    case .confidence: level(s[i].confidence)
+                    }
+                }
+                var first = true
+                var lo = 0
+                var cornerIndex = 0
+                let last = s.count - 1
+                while lo < last {
+                    let hi = cornerIndex < workspace.corners.count ? workspace.corners[cornerIndex] : last
+                    cornerIndex += 1
+                    var a = lo
+                    while a < hi {
+                        let runLevel = value(a)
+                        var b = a + 1
+                        while b < hi && value(b) == runLevel { b += 1 }
+                        begin(runLevel, firstOfStroke: first)
+                        first = false
+                        emitter.emitRun(s, from: a, to: b, pieceLo: lo, pieceHi: hi,
+                                        scale: pass.scale, minimumRadius: minimumRadius, into: &sink)
+                        a = b
+                    }
+                    lo = hi
+                }
+            }
+        }
+        if !pending.mergeable { pending.flush(on: canvas) }
+    }
+
+    /// Whether the stroke's control points, grown by its widest possible outline, touch the output.
+    private func isVisible(_ points: [StrokePoint], profile: InkProfile, transform t: AffineTransform2D) -> Bool {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var nib = 0.0
+        for p in points {
+            minX = min(minX, p.location.x); maxX = max(maxX, p.location.x)
+            minY = min(minY, p.location.y); maxY = max(maxY, p.location.y)
+            nib = max(nib, p.size.width * max(1, p.force))
+        }
+        // Widest radius: nib × scale × (1 + |thinning|) / 2, × 1.9 for feathering; use the full width.
+        let margin = nib * max(0, profile.nibScale) * (1 + abs(profile.thinning))
+        let local = Rect2D(x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
+        let r = t.apply(to: local)
+        let pad = minimumLineWidth + 2
+        return r.maxX >= -pad && r.maxY >= -pad && r.minX <= Double(width) + pad && r.minY <= Double(height) + pad
+    }
+
+    /// The smaller and larger singular values of the transform's linear part: how much it
+    /// shrinks and stretches lengths at most.
+    static func singularValues(_ t: AffineTransform2D) -> (Double, Double) {
+        let s = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
+        let det = abs(t.determinant)
+        let root = max(0, s * s - 4 * det * det).squareRoot()
+        return (max(0, (s - root) / 2).squareRoot(), ((s + root) / 2).squareRoot())
+    }
+}

@@ -36,14 +36,28 @@ final class JSONDocument {
         if let offset = escapedNULOffset(in: bytes) {
             throw syntaxError("expected no \\u0000 escapes in strings (unsupported), got one", offset: offset, in: bytes)
         }
-        guard let tokener = json_tokener_new_ex(Int32(maxDepth)) else {
+        // json-c spends one level on every value, scalars included: N nested containers with
+        // scalars inside need N + 1.
+        guard let tokener = json_tokener_new_ex(Int32(maxDepth + 1)) else {
             throw syntaxError("could not allocate a JSON parser", offset: nil, in: bytes)
         }
         defer { json_tokener_free(tokener) }
         json_tokener_set_flags(tokener, JSON_TOKENER_STRICT)
-        let root = json_tokener_parse_ex(tokener, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
-        let status = json_tokener_get_error(tokener)
+        var root = json_tokener_parse_ex(tokener, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+        var status = json_tokener_get_error(tokener)
         let end = json_tokener_get_parse_end(tokener)
+        if status == json_tokener_continue {
+            // Everything was consumed but json-c may still be waiting for the end of a top-level
+            // scalar (`1`, `true`): a NUL byte means "end of input" to json-c.
+            var terminator: CChar = 0
+            root = json_tokener_parse_ex(tokener, &terminator, 1)
+            status = json_tokener_get_error(tokener)
+            if status == json_tokener_success {
+                return JSONDocument(root: root)
+            }
+            json_object_put(root)
+            status = json_tokener_continue
+        }
         let document = JSONDocument(root: root)
 
         switch status {

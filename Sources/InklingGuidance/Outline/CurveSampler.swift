@@ -5,7 +5,7 @@ import InklingStrokes
 ///
 /// It evaluates the same uniform cubic B-spline as ``StrokePath/interpolatedPoint(at:)`` (with
 /// the same reflected phantom endpoints and channel clamps) but steps the parameter uniformly
-/// inside each segment, `⌊chord / spacing⌋ + 1` steps for a segment whose control points are
+/// inside each segment, `⌈chord / spacing⌉` steps for a segment whose control points are
 /// `chord` apart, instead of inverting an arc-length table. Each segment is converted once to
 /// power-basis cubics for all channels at once (SIMD), so a sample costs two Horner
 /// evaluations. Samples closer than 5% of `spacing` to the previous one are dropped (the last
@@ -55,8 +55,10 @@ enum CurveSampler {
                 let dt = p[k + 1].timeOffset - p[k].timeOffset
                 // Coalesced events (no time step) are capped at a 240 Hz interval.
                 let speed = hasTiming ? chord / max(dt, 1.0 / 240) : chord * 60
-                let exact = chord * inverseSpacing
-                let steps = exact.isFinite ? max(1, min(maximumStepsPerSegment, Int(min(exact, 1e9)) + 1)) : 1
+                // ⌈chord / spacing⌉ without a libm call.
+                let exact = min(chord * inverseSpacing, 1e9)
+                let whole = exact.isFinite ? Int(exact) : 0
+                let steps = max(1, min(maximumStepsPerSegment, Double(whole) < exact ? whole + 1 : whole))
                 let last = k == n - 2
                 let count = last ? steps + 1 : steps
                 let du = 1 / Double(steps)

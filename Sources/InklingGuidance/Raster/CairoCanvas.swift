@@ -1,34 +1,23 @@
 import CCairo
 
-/// A cairo image surface and its drawing context, owned together and destroyed in `deinit`.
+/// A cairo A8 image surface (one byte of alpha = intensity per pixel) and its drawing context,
+/// owned together and destroyed in `deinit`.
 ///
 /// The thin wrapper the renderer draws through: paths are built vertex by vertex, filled with
 /// the non-zero winding rule, optionally clipped or textured, and the pixels are copied out
 /// (minding cairo's row stride). No cairo pointer leaves this class. Not thread-safe: one
 /// canvas belongs to one render call.
 final class CairoCanvas {
-    /// The pixel layout of the surface.
-    enum Format {
-        /// One byte of alpha per pixel: intensity; OVER blending.
-        case alpha8
-        /// Opaque 32-bit xRGB, used where blending must be `max` (cairo's LIGHTEN); the gray
-        /// value is read back from the green byte.
-        case rgb24
-    }
-
     let width: Int
     let height: Int
-    let format: Format
     private let surface: OpaquePointer
     private let context: OpaquePointer
 
     /// Creates a cleared (all zero) surface.
-    init(width: Int, height: Int, format: Format) throws(GuidanceError) {
+    init(width: Int, height: Int) throws(GuidanceError) {
         self.width = width
         self.height = height
-        self.format = format
-        let cairoFormat = format == .alpha8 ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_RGB24
-        guard let surface = cairo_image_surface_create(cairoFormat, Int32(width), Int32(height)) else {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else {
             throw .cairo("cairo_image_surface_create returned no surface")
         }
         let surfaceStatus = cairo_surface_status(surface)
@@ -69,16 +58,12 @@ final class CairoCanvas {
 
     // MARK: State
 
-    /// Uses max blending (LIGHTEN) instead of OVER; meaningful on ``Format/rgb24``.
-    func useMaxBlending() { cairo_set_operator(context, CAIRO_OPERATOR_LIGHTEN) }
+    /// Replaces (interpolating by coverage) instead of compositing OVER.
+    func useSourceOperator() { cairo_set_operator(context, CAIRO_OPERATOR_SOURCE) }
 
     /// Sets the intensity 0…1 that following fills paint.
     func setIntensity(_ value: Double) {
-        let v = min(max(value, 0), 1)
-        switch format {
-        case .alpha8: cairo_set_source_rgba(context, 0, 0, 0, v)
-        case .rgb24: cairo_set_source_rgba(context, v, v, v, 1)
-        }
+        cairo_set_source_rgba(context, 0, 0, 0, min(max(value, 0), 1))
     }
 
     /// Pushes the graphics state (clip, source).
@@ -119,17 +104,8 @@ final class CairoCanvas {
         }
         let w = width
         return [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
-            switch format {
-            case .alpha8:
-                for y in 0..<height {
-                    let row = data + y * stride
-                    (out.baseAddress! + y * w).update(from: row, count: w)
-                }
-            case .rgb24:
-                for y in 0..<height {
-                    let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                    for x in 0..<w { out[y * w + x] = UInt8(truncatingIfNeeded: row[x] >> 8) }
-                }
+            for y in 0..<height {
+                (out.baseAddress! + y * w).update(from: data + y * stride, count: w)
             }
             count = width * height
         }

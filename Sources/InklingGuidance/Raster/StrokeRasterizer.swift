@@ -19,7 +19,7 @@ struct StrokeRasterizer {
         case scribble
         /// Plain geometry at full intensity (OVER on A8), for the distance transform.
         case coverage
-        /// Confidence with max blending (LIGHTEN on RGB24).
+        /// Confidence with max blending (level buckets painted with SOURCE, see ``LevelBuckets``).
         case confidence
     }
 
@@ -38,17 +38,23 @@ struct StrokeRasterizer {
 
     /// Renders `drawing` mapped by `toPixels` and returns one byte per pixel.
     func rasterize(_ drawing: Drawing, toPixels: AffineTransform2D) throws(GuidanceError) -> [UInt8] {
-        let canvas = try CairoCanvas(width: width, height: height, format: mode == .confidence ? .rgb24 : .alpha8)
-        if mode == .confidence { canvas.useMaxBlending() }
+        let canvas = try CairoCanvas(width: width, height: height)
+        var state = State()
+        for stroke in drawing.strokes {
+            try draw(stroke, toPixels: toPixels, canvas: canvas, state: &state)
+        }
+        state.pending.flush(on: canvas)
+        if mode == .confidence { state.buckets.paint(on: canvas, levels: Int(Self.levels)) }
+        try canvas.check()
+        return canvas.intensities()
+    }
+
+    /// Buffers reused from stroke to stroke.
+    private struct State {
         var workspace = OutlineWorkspace()
         var textures: [TextureKey: CairoTexture] = [:]
         var pending = PendingFill()
-        for stroke in drawing.strokes {
-            try draw(stroke, toPixels: toPixels, canvas: canvas, workspace: &workspace, textures: &textures, pending: &pending)
-        }
-        pending.flush(on: canvas)
-        try canvas.check()
-        return canvas.intensities()
+        var buckets = LevelBuckets()
     }
 
     /// One fill pass of a stroke: a radius scale, a map from the per-sample value to the
@@ -79,10 +85,7 @@ struct StrokeRasterizer {
         return [Pass(scale: 1, texture: profile.texture, feather: 1)]
     }
 
-    private func draw(
-        _ stroke: Stroke, toPixels: AffineTransform2D, canvas: CairoCanvas,
-        workspace: inout OutlineWorkspace, textures: inout [TextureKey: CairoTexture], pending: inout PendingFill
-    ) throws(GuidanceError) {
+    private func draw(_ stroke: Stroke, toPixels: AffineTransform2D, canvas: CairoCanvas, state: inout State) throws(GuidanceError) {
         let points = stroke.path.points
         guard !points.isEmpty else { return }
         let t = stroke.transform.concatenating(toPixels)
@@ -95,50 +98,56 @@ struct StrokeRasterizer {
             spacing: Self.pixelSpacing / largeScale, tolerance: Self.pixelTolerance / largeScale, profile: profile)
         let minimumWidth = minimumLineWidth / smallScale
         let prepared = outliner.prepare(
-            stroke, profile: profile, minimumWidth: minimumWidth, wantsConfidence: mode == .confidence, workspace: &workspace)
+            stroke, profile: profile, minimumWidth: minimumWidth, wantsConfidence: mode == .confidence, workspace: &state.workspace)
         if case .empty = prepared { return }
 
-        var clipped = false
+        let emitter = OutlineEmitter(tolerance: outliner.tolerance)
+        var clip: [[Point2D]]?
         if let mask = stroke.mask {
             let polygons = mask.polygons.filter { $0.count >= 3 }
             guard !polygons.isEmpty else { return }
-            pending.flush(on: canvas)
+            clip = polygons.map { $0.map(t.apply(to:)) }
+        }
+        if mode == .confidence {
+            collect(prepared, workspace: state.workspace, emitter: emitter, minimumRadius: minimumWidth / 2,
+                    transform: t, clip: clip, into: &state.buckets)
+            return
+        }
+        if let clip {
+            state.pending.flush(on: canvas)
             canvas.save()
-            clipped = true
-            var sink = CairoPathSink(canvas: canvas, transform: t)
-            for polygon in polygons {
-                sink.moveTo(polygon[0].x, polygon[0].y)
-                for p in polygon.dropFirst() { sink.lineTo(p.x, p.y) }
-                sink.closePolygon()
+            for polygon in clip {
+                canvas.moveTo(polygon[0].x, polygon[0].y)
+                for p in polygon.dropFirst() { canvas.lineTo(p.x, p.y) }
+                canvas.closePath()
             }
             canvas.clip()
         }
         defer {
-            if clipped {
-                pending.flush(on: canvas)
+            if clip != nil {
+                state.pending.flush(on: canvas)
                 canvas.restore()
             }
         }
 
-        let emitter = OutlineEmitter(tolerance: outliner.tolerance)
         let threshold = points.reduce(0) { $0 + $1.threshold } / Double(points.count)
         for pass in passes(for: profile) {
             var texture: CairoTexture?
             if let kind = pass.texture {
                 let key = TextureKey(texture: kind, seed: stroke.randomSeed, threshold: Int((threshold * 64).rounded()))
-                if let cached = textures[key] {
+                if let cached = state.textures[key] {
                     texture = cached
                 } else {
                     let made = try CairoTexture(
                         tile: TextureTile.make(kind, seed: stroke.randomSeed, threshold: threshold),
                         size: TextureTile.size,
                         offsetX: Int(stroke.randomSeed & 63), offsetY: Int((stroke.randomSeed >> 6) & 63))
-                    textures[key] = made
+                    state.textures[key] = made
                     texture = made
                 }
             }
-            fill(prepared, workspace: workspace, pass: pass, texture: texture, emitter: emitter,
-                 minimumRadius: minimumWidth / 2, canvas: canvas, transform: t, pending: &pending)
+            fill(prepared, workspace: state.workspace, pass: pass, texture: texture, emitter: emitter,
+                 minimumRadius: minimumWidth / 2, canvas: canvas, transform: t, pending: &state.pending)
         }
     }
 
@@ -155,8 +164,8 @@ struct StrokeRasterizer {
         func level(_ value: Double) -> Int { Int(min(max(value, 0), 1) * Self.levels + 0.5) }
         // Starts (or continues) the pending fill for a run of `level`.
         func begin(_ level: Int, firstOfStroke: Bool) {
-            // Opaque plain fills (any level for max blending) give the same pixels merged.
-            let mergeable = texture == nil && pass.feather <= 1 && (mode == .confidence || level == Int(Self.levels))
+            // Opaque plain fills give the same pixels merged with the next stroke's (a union).
+            let mergeable = texture == nil && pass.feather <= 1 && level == Int(Self.levels)
             if pending.level == level && (!firstOfStroke || (pending.mergeable && mergeable && pending.mirrored == mirrored)) {
                 return
             }
@@ -169,42 +178,55 @@ struct StrokeRasterizer {
         switch prepared {
         case .empty:
             return
-        case .dot(let x, let y, let radius, let intensity, let confidence):
-            let value = mode == .scribble ? intensity : mode == .coverage ? 1 : confidence
+        case .dot(let x, let y, let radius, let intensity, _):
+            let value = mode == .scribble ? intensity : 1
             begin(level(value), firstOfStroke: true)
             emitter.emitDot(centerX: x, centerY: y, radius: max(radius * pass.scale, minimumRadius), into: &sink)
         case .samples:
             workspace.samples.withUnsafeBufferPointer { s in
-                @inline(__always) func value(_ i: Int) -> Int {
-                    switch mode {
-                    case .scribble: level(s[i].intensity)
-                    case .coverage: Int(Self.levels)
-                    case .confidence: level(s[i].confidence)
-                    }
-                }
                 var first = true
-                var lo = 0
-                var cornerIndex = 0
-                let last = s.count - 1
-                while lo < last {
-                    let hi = cornerIndex < workspace.corners.count ? workspace.corners[cornerIndex] : last
-                    cornerIndex += 1
-                    var a = lo
-                    while a < hi {
-                        let runLevel = value(a)
-                        var b = a + 1
-                        while b < hi && value(b) == runLevel { b += 1 }
-                        begin(runLevel, firstOfStroke: first)
-                        first = false
-                        emitter.emitRun(s, from: a, to: b, pieceLo: lo, pieceHi: hi,
-                                        scale: pass.scale, minimumRadius: minimumRadius, into: &sink)
-                        a = b
-                    }
-                    lo = hi
+                let full = Int(Self.levels)
+                OutlineRuns.forEach(s, corners: workspace.corners, level: { mode == .scribble ? level(s[$0].intensity) : full }) {
+                    runLevel, a, b, lo, hi in
+                    guard runLevel > 0 else { return }   // nothing to paint
+                    begin(runLevel, firstOfStroke: first)
+                    first = false
+                    emitter.emitRun(s, from: a, to: b, pieceLo: lo, pieceHi: hi,
+                                    scale: pass.scale, minimumRadius: minimumRadius, into: &sink)
                 }
             }
         }
         if !pending.mergeable { pending.flush(on: canvas) }
+    }
+
+    /// Confidence mode: files the stroke's runs into level buckets (painted at the end).
+    private func collect(
+        _ prepared: PreparedOutline, workspace: OutlineWorkspace, emitter: OutlineEmitter, minimumRadius: Double,
+        transform: AffineTransform2D, clip: [[Point2D]]?, into buckets: inout LevelBuckets
+    ) {
+        func level(_ value: Double) -> Int { Int(min(max(value, 0), 1) * Self.levels + 0.5) }
+        let group = clip.map { buckets.addGroup(clip: $0) } ?? 0
+        let mirrored = transform.determinant < 0
+        switch prepared {
+        case .empty:
+            return
+        case .dot(let x, let y, let radius, _, let confidence):
+            buckets.add(group: group, level: level(confidence), mirrored: mirrored, transform: transform) { sink in
+                emitter.emitDot(centerX: x, centerY: y, radius: max(radius, minimumRadius), into: &sink)
+            }
+        case .samples:
+            workspace.samples.withUnsafeBufferPointer { s in
+                OutlineRuns.forEach(s, corners: workspace.corners, level: { level(s[$0].confidence) }) { runLevel, a, b, lo, hi in
+                    guard runLevel > 0 else { return }
+                    // Runs overlap their neighbours by a sample: under max blending that hides
+                    // the anti-aliasing seam two abutting fills would leave.
+                    buckets.add(group: group, level: runLevel, mirrored: mirrored, transform: transform) { sink in
+                        emitter.emitRun(s, from: max(lo, a - 1), to: min(hi, b + 1), pieceLo: lo, pieceHi: hi,
+                                        scale: 1, minimumRadius: minimumRadius, into: &sink)
+                    }
+                }
+            }
+        }
     }
 
     /// Whether the stroke's control points, grown by its widest possible outline, touch the output.

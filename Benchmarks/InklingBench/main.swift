@@ -1,1 +1,34 @@
-print("bench")
+import Foundation
+
+// InklingBench: parse and rasterization benchmarks; see Benchmarks/README.md.
+
+/// Writes one line to standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+let arguments: BenchArguments
+do {
+    arguments = try BenchArguments(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    if CommandLine.arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
+        print(BenchArguments.usage)
+        exit(0)
+    }
+    if case .usage(let message) = error, !message.isEmpty { printError("InklingBench: \(message)") }
+    printError(BenchArguments.usage)
+    exit(2)
+}
+
+do {
+    let report: (BenchRecord) -> Void = { record in
+        print(arguments.json ? record.jsonLine : record.humanLine)
+    }
+    switch arguments.command {
+    case "parse": try ParseBench.run(arguments, report: report)
+    default: try RasterBench.run(arguments, report: report)
+    }
+} catch {
+    printError("InklingBench: \(error)")
+    exit(1)
+}

@@ -1,0 +1,64 @@
+/// The command line of `InklingBench`: a subcommand, its input files and options.
+struct BenchArguments {
+    /// `parse` or `raster`.
+    var command: String
+    /// Input stroke JSON files.
+    var files: [String] = []
+    /// Timed runs per implementation, after one warm-up run.
+    var repeatCount = 7
+    /// Output size for rasterization.
+    var width = 1024, height = 1024
+    /// Guidance encodings to rasterize, by name.
+    var encodings = ["scribble", "soft", "distance", "confidence"]
+    /// Parse implementations to run, by name.
+    var parsers = ["json-c-dom", "inkling", "foundation-jsondecoder"]
+    /// Print one JSON line per measurement instead of a human-readable line.
+    var json = false
+    /// When set, raster maps are also written to `<prefix>-<encoding>.pgm` to look at.
+    var pgmPrefix: String?
+
+    /// The usage text.
+    static let usage = """
+        usage: InklingBench parse <file.json>... [--repeat N] [--parsers a,b] [--json]
+               InklingBench raster <file.json>... [--size WxH] [--repeat N] [--encodings a,b]
+                                   [--pgm-prefix P] [--json]
+        parse:  json-c-dom (json_tokener_parse_ex + json_object_put), inkling
+                (StrokeJSONDecoder.decode), foundation-jsondecoder (JSONDecoder into Codable structs)
+        raster: GuidanceRenderer.render per encoding (scribble, soft, distance, confidence);
+                the drawing is decoded once, outside the timing
+        Each implementation runs once to warm up, then --repeat times (default 7), interleaved;
+        the median and the minimum are reported.
+        """
+
+    /// Parses `CommandLine.arguments`-style input (without the program name).
+    init(_ args: [String]) throws(BenchError) {
+        guard let first = args.first, ["parse", "raster"].contains(first) else { throw .usage("") }
+        command = first
+        var i = 1
+        func value() throws(BenchError) -> String {
+            i += 1
+            guard i < args.count else { throw .usage("\(args[i - 1]) needs a value") }
+            return args[i]
+        }
+        while i < args.count {
+            switch args[i] {
+            case "--repeat":
+                guard let n = Int(try value()), n >= 1 else { throw .usage("--repeat needs a positive integer") }
+                repeatCount = n
+            case "--size":
+                let parts = try value().lowercased().split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw .usage("--size needs WxH") }
+                width = parts[0]; height = parts[1]
+            case "--encodings": encodings = try value().split(separator: ",").map(String.init)
+            case "--parsers": parsers = try value().split(separator: ",").map(String.init)
+            case "--pgm-prefix": pgmPrefix = try value()
+            case "--json": json = true
+            case "-h", "--help": throw .usage("")
+            case let a where a.hasPrefix("-"): throw .usage("unknown option \(a)")
+            case let a: files.append(a)
+            }
+            i += 1
+        }
+        guard !files.isEmpty else { throw .usage("no input file") }
+    }
+}

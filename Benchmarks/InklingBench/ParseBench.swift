@@ -1,0 +1,37 @@
+import Foundation
+import InklingStrokes
+
+/// `InklingBench parse`: json-c's bare DOM parse, Inkling's `StrokeJSONDecoder` and
+/// Foundation's `JSONDecoder` on the same bytes, interleaved.
+enum ParseBench {
+    /// Measures every requested parser on every file.
+    static func run(_ args: BenchArguments, report: (BenchRecord) -> Void) throws {
+        for path in args.files {
+            let input = try InputFile(path: path)
+            let bytes = input.bytes
+            let data = Data(bytes)
+            let decoder = StrokeJSONDecoder(limits: .default)
+            let points: Int
+            do {
+                points = try decoder.decode(bytes).pointCount
+            } catch {
+                throw BenchError.failed("\(path): Inkling cannot decode it: \(error)")
+            }
+            var jobs: [(String, () throws -> Int)] = []
+            for name in args.parsers {
+                switch name {
+                case "json-c-dom": jobs.append((name, { try JSONCParser.parse(bytes) }))
+                case "inkling": jobs.append((name, { try decoder.decode(bytes).pointCount }))
+                case "foundation-jsondecoder": jobs.append((name, { try CodableDrawing.decode(data) }))
+                default: throw BenchError.usage("unknown parser \(name)")
+                }
+            }
+            let results = try Stopwatch.interleaved(jobs.map(\.1), repeat: args.repeatCount)
+            for ((name, _), measurement) in zip(jobs, results) {
+                report(BenchRecord(
+                    bench: "parse", impl: name, file: input.name, bytes: bytes.count,
+                    points: points, measurement: measurement))
+            }
+        }
+    }
+}

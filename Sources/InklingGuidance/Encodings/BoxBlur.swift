@@ -29,7 +29,7 @@ enum BoxBlur {
         let widths = boxWidths(sigma: sigma)
         guard widths.contains(where: { $0 > 1 }), width > 0, height > 0 else { return }
         var other = [UInt8](repeating: 0, count: pixels.count)
-        var rowScratch = [UInt8](repeating: 0, count: width)
+        var rowScratch = [UInt8](repeating: 0, count: 2 * width)
         var columnSums = [UInt32](repeating: 0, count: width)
         for w in widths where w > 1 {
             horizontal(&pixels, width: width, height: height, radius: w / 2, scratch: &rowScratch)
@@ -46,16 +46,40 @@ enum BoxBlur {
         let bias = UInt32(1) << (shift - 1)
         pixels.withUnsafeMutableBufferPointer { img in
             scratch.withUnsafeMutableBufferPointer { row in
-                for y in 0..<height {
-                    let line = img.baseAddress! + y * width
-                    row.baseAddress!.update(from: line, count: width)
-                    var sum: UInt32 = 0
-                    for x in 0..<min(r, width) { sum &+= UInt32(row[x]) }
-                    for x in 0..<width {
-                        if x + r < width { sum &+= UInt32(row[x + r]) }
-                        line[x] = UInt8(truncatingIfNeeded: (sum &* inv &+ bias) >> shift)
-                        if x - r >= 0 { sum &-= UInt32(row[x - r]) }
+                // Two rows at a time: their running sums are independent, so the CPU overlaps them.
+                var y = 0
+                while y < height {
+                    let rows = min(2, height - y)
+                    for k in 0..<rows {
+                        (row.baseAddress! + k * width).update(from: img.baseAddress! + (y + k) * width, count: width)
                     }
+                    let line0 = img.baseAddress! + y * width, line1 = img.baseAddress! + (y + rows - 1) * width
+                    let src0 = row.baseAddress!, src1 = row.baseAddress! + (rows - 1) * width
+                    var sum0: UInt32 = 0, sum1: UInt32 = 0
+                    for x in 0..<min(r, width) { sum0 &+= UInt32(src0[x]); sum1 &+= UInt32(src1[x]) }
+                    // Window [x − r, x + r]; the three spans avoid bounds tests per pixel.
+                    let head = min(r + 1, width), tailStart = max(head, width - r)
+                    for x in 0..<head {
+                        if x + r < width { sum0 &+= UInt32(src0[x + r]); sum1 &+= UInt32(src1[x + r]) }
+                        line0[x] = UInt8(truncatingIfNeeded: (sum0 &* inv &+ bias) >> shift)
+                        line1[x] = UInt8(truncatingIfNeeded: (sum1 &* inv &+ bias) >> shift)
+                        if x - r >= 0 { sum0 &-= UInt32(src0[x - r]); sum1 &-= UInt32(src1[x - r]) }
+                    }
+                    if head < tailStart {
+                        for x in head..<tailStart {
+                            sum0 &+= UInt32(src0[x + r]); sum1 &+= UInt32(src1[x + r])
+                            line0[x] = UInt8(truncatingIfNeeded: (sum0 &* inv &+ bias) >> shift)
+                            line1[x] = UInt8(truncatingIfNeeded: (sum1 &* inv &+ bias) >> shift)
+                            sum0 &-= UInt32(src0[x - r]); sum1 &-= UInt32(src1[x - r])
+                        }
+                    }
+                    for x in tailStart..<width where x >= head {
+                        if x + r < width { sum0 &+= UInt32(src0[x + r]); sum1 &+= UInt32(src1[x + r]) }
+                        line0[x] = UInt8(truncatingIfNeeded: (sum0 &* inv &+ bias) >> shift)
+                        line1[x] = UInt8(truncatingIfNeeded: (sum1 &* inv &+ bias) >> shift)
+                        sum0 &-= UInt32(src0[x - r]); sum1 &-= UInt32(src1[x - r])
+                    }
+                    y += rows
                 }
             }
         }

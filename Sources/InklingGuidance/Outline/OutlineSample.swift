@@ -32,21 +32,3 @@ struct OutlineSample {
     /// Whether the outline polygon needs this sample (see decimation in ``OutlineShaper``).
     var keep: Bool = true
 }
-
-/// Reusable buffers for outlining many strokes without allocating per stroke.
-struct OutlineWorkspace {
-    /// The densified samples of the current stroke.
-    var samples: [OutlineSample] = []
-    /// Sample indices where a sharp corner splits the outline into capped pieces, in order.
-    var corners: [Int] = []
-    /// Scratch for smoothing passes.
-    var scratch: [Double] = []
-
-    init() {}
-
-    /// Empties the buffers, keeping their capacity.
-    mutating func reset() {
-        samples.removeAll(keepingCapacity: true)
-        corners.removeAll(keepingCapacity: true)
-    }
-}

@@ -14,7 +14,7 @@ final class GuideCommandTests: XCTestCase {
         XCTAssertEqual(document.image.width, 320)
         XCTAssertEqual(document.image.height, 240)
         XCTAssertEqual(document.image.format, .gray)
-        XCTAssertGreaterThan(document.image.pixels.max() ?? 0, 128, "strokes should be bright")
+        XCTAssertGreaterThan(document.image.pixels.max() ?? 0, 64, "strokes should be visible through the blur")
         XCTAssertEqual(document.image.pixels[0], 0, "the corner is background: black")
         let recipe = try XCTUnwrap(document.text.first { $0.keyword == "inkling:guidance" }).text
         XCTAssertTrue(recipe.contains("encoding=soft"))

@@ -109,12 +109,3 @@ extension DrawingReader {
         return points
     }
 }
-
-extension StrokeJSONError {
-    /// A `timeOffset` that goes back in time.
-    static func notMonotonic(_ time: Double, after previous: Double, at path: String) -> StrokeJSONError {
-        StrokeJSONError(
-            kind: .notMonotonic, path: path,
-            message: "expected a timeOffset ≥ \(previous) (the previous point's), got \(time)")
-    }
-}

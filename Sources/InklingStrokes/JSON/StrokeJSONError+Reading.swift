@@ -34,4 +34,11 @@ extension StrokeJSONError {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }
+
+    /// A `timeOffset` that goes back in time.
+    static func notMonotonic(_ time: Double, after previous: Double, at path: String) -> StrokeJSONError {
+        StrokeJSONError(
+            kind: .notMonotonic, path: path,
+            message: "expected a timeOffset ≥ \(previous) (the previous point's), got \(time)")
+    }
 }

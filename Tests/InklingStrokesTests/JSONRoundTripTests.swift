@@ -141,4 +141,16 @@ final class JSONRoundTripTests: XCTestCase {
         let bytes = StrokeJSONEncoder(layout: .columnar).encode(Self.sample)
         XCTAssertEqual(try StrokeJSONDecoder().decode(Data(bytes)), try StrokeJSONDecoder().decode(bytes))
     }
+
+    func testSchemaNamesEveryInkAndChannel() throws {
+        let url = JSONTestSupport.repoRoot.appendingPathComponent("Strokes/inkling-drawing.schema.json")
+        let schema = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        XCTAssertEqual(schema["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")
+        let defs = try XCTUnwrap(schema["$defs"] as? [String: Any])
+        let ink = try XCTUnwrap((defs["ink"] as? [String: Any])?["properties"] as? [String: Any])
+        XCTAssertEqual((ink["type"] as? [String: Any])?["enum"] as? [String], InkType.allCases.map(\.rawValue))
+        for channel in PointChannel.allCases {
+            XCTAssertNotNil(defs["channel.\(channel.name)"], channel.name)
+        }
+    }
 }

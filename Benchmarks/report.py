@@ -2,8 +2,9 @@
 """Reads the JSON lines that InklingBench and the peers printed during one run.sh run and
 prints the side-by-side table, the ratios and each target marked PASS or MISS.
 
-Each (bench, implementation, encoding, file) was measured once per round; the table shows the
-median of those per-round medians, and the fastest single run. Stdlib only.
+Each (bench, implementation, encoding, file) was measured by one process per round (Inkling's
+scribble by two); the table shows the median of those per-process medians, and the fastest
+single run. Stdlib only.
 
 Usage: report.py RESULTS.jsonl [--rounds N --repeat N]
 Exit status: 0 whether targets pass or miss (this is a report); 1 when results are missing.
@@ -138,7 +139,7 @@ def main():
     lines = []
     if args.rounds:
         lines.append(f"{args.rounds} rounds × {args.repeat} timed runs each (after a warm-up); "
-                     "median of the per-round medians, min over all runs")
+                     "median of the per-process medians, min over all runs")
         lines.append("")
     try:
         parse_tables(groups, lines)

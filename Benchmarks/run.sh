@@ -70,22 +70,32 @@ bench="$(swift build -c release --product InklingBench --scratch-path "$scratch"
 say "generating inputs into $out"
 "$py" "$here/gen_bench_drawings.py" "$out"
 
-
 results="$out/results.jsonl"
 : > "$results"
 parse_files=("$out/parse-300k.json" "$out/drawing-20k.json" "$out/drawing-20k-columnar.json")
 raster_file="$out/drawing-20k.json"
 
+# Every implementation runs in its own process (a fresh heap: see Stopwatch.blocks), and the
+# processes alternate Inkling, peer, Inkling, peer … within each round.
 for round in $(seq 1 "$rounds"); do
     say "round $round/$rounds: parse"
-    "$bench" parse "${parse_files[@]}" --repeat "$repeat" --json >> "$results"
     for f in "${parse_files[@]}"; do
+        "$bench" parse "$f" --parsers json-c-dom --repeat "$repeat" --json >> "$results"
+        "$bench" parse "$f" --parsers inkling --repeat "$repeat" --json >> "$results"
         "$py" "$here/peers/parse_json.py" "$f" --repeat "$repeat" >> "$results"
+        "$bench" parse "$f" --parsers foundation-jsondecoder --repeat "$repeat" --json >> "$results"
     done
     say "round $round/$rounds: raster"
-    "$bench" raster "$raster_file" --size "$size" --repeat "$repeat" --json >> "$results"
-    "$py" "$here/peers/raster_freehand.py" "$raster_file" --size "$size" --repeat "$repeat" --fill-only >> "$results"
-    "$py" "$here/peers/raster_opencv.py" "$raster_file" --size "$size" --repeat "$repeat" >> "$results"
+    raster=("$raster_file" --size "$size" --repeat "$repeat")
+    "$bench" raster "${raster[@]}" --encodings scribble --json >> "$results"
+    "$py" "$here/peers/raster_freehand.py" "${raster[@]}" --fill-only >> "$results"
+    "$bench" raster "${raster[@]}" --encodings scribble --json >> "$results"
+    "$py" "$here/peers/raster_opencv.py" "${raster[@]}" --encodings scribble >> "$results"
+    for encoding in soft distance; do
+        "$bench" raster "${raster[@]}" --encodings "$encoding" --json >> "$results"
+        "$py" "$here/peers/raster_opencv.py" "${raster[@]}" --encodings "$encoding" >> "$results"
+    done
+    "$bench" raster "${raster[@]}" --encodings confidence --json >> "$results"
 done
 
 echo

@@ -26,8 +26,9 @@ struct BenchArguments {
                 (StrokeJSONDecoder.decode), foundation-jsondecoder (JSONDecoder into Codable structs)
         raster: GuidanceRenderer.render per encoding (scribble, soft, distance, confidence);
                 the drawing is decoded once, outside the timing
-        Each implementation runs once to warm up, then --repeat times (default 7), interleaved;
-        the median and the minimum are reported.
+        Each implementation runs once to warm up, then --repeat times (default 7), in its own
+        block; the median and the minimum are reported. For comparisons, run one implementation
+        per process (--parsers X, --encodings X) and alternate processes, as run.sh does.
         """
 
     /// Parses `CommandLine.arguments`-style input (without the program name).

@@ -2,7 +2,7 @@ import Foundation
 import InklingStrokes
 
 /// `InklingBench parse`: json-c's bare DOM parse, Inkling's `StrokeJSONDecoder` and
-/// Foundation's `JSONDecoder` on the same bytes, interleaved.
+/// Foundation's `JSONDecoder` on the same bytes, one after the other.
 enum ParseBench {
     /// Measures every requested parser on every file.
     static func run(_ args: BenchArguments, report: (BenchRecord) -> Void) throws {
@@ -26,7 +26,7 @@ enum ParseBench {
                 default: throw BenchError.usage("unknown parser \(name)")
                 }
             }
-            let results = try Stopwatch.interleaved(jobs.map(\.1), repeat: args.repeatCount)
+            let results = try Stopwatch.blocks(jobs.map(\.1), repeat: args.repeatCount)
             for ((name, _), measurement) in zip(jobs, results) {
                 report(BenchRecord(
                     bench: "parse", impl: name, file: input.name, bytes: bytes.count,

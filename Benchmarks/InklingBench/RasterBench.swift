@@ -3,7 +3,7 @@ import InklingGuidance
 import InklingStrokes
 
 /// `InklingBench raster`: `GuidanceRenderer.render` of a decoded drawing into each requested
-/// encoding at the requested size, interleaved. Decoding is not timed.
+/// encoding at the requested size, one after the other. Decoding is not timed.
 enum RasterBench {
     /// Measures every requested encoding on every file.
     static func run(_ args: BenchArguments, report: (BenchRecord) -> Void) throws {
@@ -22,7 +22,7 @@ enum RasterBench {
             let jobs: [() throws -> Int] = renderers.map { _, renderer in
                 { try renderer.render(drawing).image.pixels.count }
             }
-            let results = try Stopwatch.interleaved(jobs, repeat: args.repeatCount)
+            let results = try Stopwatch.blocks(jobs, repeat: args.repeatCount)
             for ((name, renderer), measurement) in zip(renderers, results) {
                 report(BenchRecord(
                     bench: "raster", impl: "inkling", encoding: name, file: input.name,

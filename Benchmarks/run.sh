@@ -50,7 +50,7 @@ ensure_build_prerequisites() {
 # The peers live in Benchmarks/.venv, reinstalled only when requirements.txt changes.
 ensure_venv() {
     local want have=""
-    want="$(sha256sum "$here/requirements.txt" | cut -d' ' -f1)"
+    want="$("$python" -c 'import hashlib, sys; print(hashlib.sha256(open(sys.argv[1], "rb").read()).hexdigest())' "$here/requirements.txt")"
     [ -f "$venv/.requirements.sha256" ] && have="$(cat "$venv/.requirements.sha256")"
     if [ -x "$venv/bin/python" ] && [ "$want" = "$have" ]; then return 0; fi
     ensure_build_prerequisites
@@ -99,5 +99,5 @@ for round in $(seq 1 "$rounds"); do
 done
 
 echo
-echo "Inkling benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -sm)"
+echo "Inkling benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(getconf _NPROCESSORS_ONLN) cores, $(uname -sm)"
 "$py" "$here/report.py" "$results" --rounds "$rounds" --repeat "$repeat"

@@ -6,8 +6,9 @@ polygon (streamline, smoothing and thinning at their defaults, pressure taken fr
 not simulated) and pycairo fills it, anti-aliased with CAIRO_ANTIALIAS_FAST as Inkling does,
 into a fresh 8-bit (A8) surface of the output size: white lines on black, like Inkling's
 scribble map. The canvas is fitted to the output exactly as Inkling fits it (5% padding).
-Loading the JSON is not timed. With --fill-only it also times the cairo fill of precomputed outlines alone, for reading the
-numbers (how much of the peer's time is the rasterizer Inkling shares with it).
+Loading the JSON is not timed. With --fill-only it also times the cairo fill of precomputed
+outlines alone, for reading the numbers (how much of the peer's time is the rasterizer Inkling
+shares with it).
 """
 
 import argparse

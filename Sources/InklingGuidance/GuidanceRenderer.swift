@@ -27,6 +27,12 @@ public struct GuidanceRenderer: Sendable {
     ///   ``GuidanceError/nonFiniteGeometry(strokeIndex:)`` for NaN or infinite coordinates,
     ///   ``GuidanceError/cairo(_:)`` when cairo fails (e.g. out of memory).
     public func render(_ drawing: Drawing) throws(GuidanceError) -> GuidanceMap {
+        try render(drawing, bandCount: nil)
+    }
+
+    /// Renders with a given number of horizontal bands (`nil`: one per core); tests use it to
+    /// show that banding does not change the pixels.
+    func render(_ drawing: Drawing, bandCount: Int?) throws(GuidanceError) -> GuidanceMap {
         try options.validate()
         try Self.checkFinite(drawing)
         let w = options.width, h = options.height
@@ -34,8 +40,8 @@ public struct GuidanceRenderer: Sendable {
 
         func rasterize(_ mode: StrokeRasterizer.Mode) throws(GuidanceError) -> [UInt8] {
             if drawing.strokes.isEmpty { return [UInt8](repeating: 0, count: w * h) }
-            let rasterizer = StrokeRasterizer(mode: mode, width: w, height: h, minimumLineWidth: options.minimumLineWidth)
-            return try rasterizer.rasterize(drawing, toPixels: toPixels)
+            return try BandedRasterization(bandCount: bandCount ?? BandedRasterization.defaultBandCount(height: h))
+                .rasterize(drawing, mode: mode, width: w, height: h, minimumLineWidth: options.minimumLineWidth, toPixels: toPixels)
         }
 
         var pixels: [UInt8]

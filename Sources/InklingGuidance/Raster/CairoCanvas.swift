@@ -10,13 +10,19 @@ import CCairo
 final class CairoCanvas {
     let width: Int
     let height: Int
+    /// The full map's row that this canvas's first row is; subtracted from every y.
+    let originY: Double
     private let surface: OpaquePointer
     private let context: OpaquePointer
 
-    /// Creates a cleared (all zero) surface.
-    init(width: Int, height: Int) throws(GuidanceError) {
+    /// Creates a cleared (all zero) surface covering rows `originY ..< originY + height` of the map.
+    ///
+    /// Callers give map coordinates; the canvas subtracts `originY` as the last step, which is
+    /// exact in floating point, so a row rasterizes identically whatever band it falls in.
+    init(width: Int, height: Int, originY: Int = 0) throws(GuidanceError) {
         self.width = width
         self.height = height
+        self.originY = Double(originY)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else {
             throw .cairo("cairo_image_surface_create returned no surface")
         }
@@ -73,8 +79,8 @@ final class CairoCanvas {
 
     // MARK: Paths
 
-    @inline(__always) func moveTo(_ x: Double, _ y: Double) { cairo_move_to(context, x, y) }
-    @inline(__always) func lineTo(_ x: Double, _ y: Double) { cairo_line_to(context, x, y) }
+    @inline(__always) func moveTo(_ x: Double, _ y: Double) { cairo_move_to(context, x, y - originY) }
+    @inline(__always) func lineTo(_ x: Double, _ y: Double) { cairo_line_to(context, x, y - originY) }
     @inline(__always) func closePath() { cairo_close_path(context) }
     /// Drops the current path.
     func newPath() { cairo_new_path(context) }

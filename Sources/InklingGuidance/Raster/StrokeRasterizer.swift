@@ -28,6 +28,12 @@ struct StrokeRasterizer {
     var height: Int
     /// Minimum line width in output pixels.
     var minimumLineWidth: Double
+    /// Row of the full map where this rasterizer's `height` rows start (non-zero when the map is
+    /// rendered in bands). Geometry stays in map coordinates; textures stay on the map's grid.
+    var originY: Int = 0
+    /// Rows in the whole map; strokes are culled against the whole map, not the band, so every
+    /// band fills the same sequence of paths and rows come out the same in any band.
+    var mapHeight: Int? = nil
 
     /// Output pixels between outline samples.
     static let pixelSpacing = 1.0
@@ -38,10 +44,15 @@ struct StrokeRasterizer {
 
     /// Renders `drawing` mapped by `toPixels` and returns one byte per pixel.
     func rasterize(_ drawing: Drawing, toPixels: AffineTransform2D) throws(GuidanceError) -> [UInt8] {
-        let canvas = try CairoCanvas(width: width, height: height)
+        try paint(drawing.strokes.compactMap { plan($0, toPixels: toPixels) })
+    }
+
+    /// Paints outlined strokes, in order, into a fresh canvas and returns its bytes.
+    func paint(_ plans: [StrokePlan]) throws(GuidanceError) -> [UInt8] {
+        let canvas = try CairoCanvas(width: width, height: height, originY: originY)
         var state = State()
-        for stroke in drawing.strokes {
-            try draw(stroke, toPixels: toPixels, canvas: canvas, state: &state)
+        for plan in plans {
+            try paint(plan, canvas: canvas, state: &state)
         }
         state.pending.flush(on: canvas)
         if mode == .confidence { state.buckets.paint(on: canvas, levels: Int(Self.levels)) }
@@ -49,9 +60,8 @@ struct StrokeRasterizer {
         return canvas.intensities()
     }
 
-    /// Buffers reused from stroke to stroke.
+    /// Paint state carried from stroke to stroke.
     private struct State {
-        var workspace = OutlineWorkspace()
         var textures: [TextureKey: CairoTexture] = [:]
         var pending = PendingFill()
         var buckets = LevelBuckets()
@@ -85,35 +95,46 @@ struct StrokeRasterizer {
         return [Pass(scale: 1, texture: profile.texture, feather: 1)]
     }
 
-    private func draw(_ stroke: Stroke, toPixels: AffineTransform2D, canvas: CairoCanvas, state: inout State) throws(GuidanceError) {
+    /// Outlines `stroke` for painting, or `nil` when it cannot show (empty, degenerate
+    /// transform, outside the whole map, fully masked). Independent of any band, so plans are
+    /// made once and painted into every band.
+    func plan(_ stroke: Stroke, toPixels: AffineTransform2D) -> StrokePlan? {
         let points = stroke.path.points
-        guard !points.isEmpty else { return }
+        guard !points.isEmpty else { return nil }
         let t = stroke.transform.concatenating(toPixels)
         let (smallScale, largeScale) = Self.singularValues(t)
-        guard smallScale > 1e-12, largeScale.isFinite else { return }
+        guard smallScale > 1e-12, largeScale.isFinite else { return nil }
         let profile = InkProfile(stroke.ink.type)
-        guard isVisible(points, profile: profile, transform: t) else { return }
+        guard isVisible(points, profile: profile, transform: t) else { return nil }
 
-        let outliner = StrokeOutliner(
-            spacing: Self.pixelSpacing / largeScale, tolerance: Self.pixelTolerance / largeScale, profile: profile)
-        let minimumWidth = minimumLineWidth / smallScale
-        let prepared = outliner.prepare(
-            stroke, profile: profile, minimumWidth: minimumWidth, wantsConfidence: mode == .confidence, workspace: &state.workspace)
-        if case .empty = prepared { return }
-
-        let emitter = OutlineEmitter(tolerance: outliner.tolerance)
         var clip: [[Point2D]]?
         if let mask = stroke.mask {
             let polygons = mask.polygons.filter { $0.count >= 3 }
-            guard !polygons.isEmpty else { return }
+            guard !polygons.isEmpty else { return nil }
             clip = polygons.map { $0.map(t.apply(to:)) }
         }
+        let outliner = StrokeOutliner(
+            spacing: Self.pixelSpacing / largeScale, tolerance: Self.pixelTolerance / largeScale, profile: profile)
+        let minimumWidth = minimumLineWidth / smallScale
+        var workspace = OutlineWorkspace()
+        let prepared = outliner.prepare(
+            stroke, profile: profile, minimumWidth: minimumWidth, wantsConfidence: mode == .confidence, workspace: &workspace)
+        if case .empty = prepared { return nil }
+        return StrokePlan(
+            prepared: prepared, workspace: workspace, transform: t, profile: profile, minimumWidth: minimumWidth,
+            tolerance: outliner.tolerance, clip: clip,
+            threshold: points.reduce(0) { $0 + $1.threshold } / Double(points.count), randomSeed: stroke.randomSeed)
+    }
+
+    private func paint(_ plan: StrokePlan, canvas: CairoCanvas, state: inout State) throws(GuidanceError) {
+        let emitter = OutlineEmitter(tolerance: plan.tolerance)
+        let prepared = plan.prepared, t = plan.transform, minimumWidth = plan.minimumWidth
         if mode == .confidence {
-            collect(prepared, workspace: state.workspace, emitter: emitter, minimumRadius: minimumWidth / 2,
-                    transform: t, clip: clip, into: &state.buckets)
+            collect(prepared, workspace: plan.workspace, emitter: emitter, minimumRadius: minimumWidth / 2,
+                    transform: t, clip: plan.clip, into: &state.buckets)
             return
         }
-        if let clip {
+        if let clip = plan.clip {
             state.pending.flush(on: canvas)
             canvas.save()
             for polygon in clip {
@@ -124,29 +145,29 @@ struct StrokeRasterizer {
             canvas.clip()
         }
         defer {
-            if clip != nil {
+            if plan.clip != nil {
                 state.pending.flush(on: canvas)
                 canvas.restore()
             }
         }
 
-        let threshold = points.reduce(0) { $0 + $1.threshold } / Double(points.count)
-        for pass in passes(for: profile) {
+        let threshold = plan.threshold, seed = plan.randomSeed
+        for pass in passes(for: plan.profile) {
             var texture: CairoTexture?
             if let kind = pass.texture {
-                let key = TextureKey(texture: kind, seed: stroke.randomSeed, threshold: Int((threshold * 64).rounded()))
+                let key = TextureKey(texture: kind, seed: seed, threshold: Int((threshold * 64).rounded()))
                 if let cached = state.textures[key] {
                     texture = cached
                 } else {
                     let made = try CairoTexture(
-                        tile: TextureTile.make(kind, seed: stroke.randomSeed, threshold: threshold),
+                        tile: TextureTile.make(kind, seed: seed, threshold: threshold),
                         size: TextureTile.size,
-                        offsetX: Int(stroke.randomSeed & 63), offsetY: Int((stroke.randomSeed >> 6) & 63))
+                        offsetX: Int(seed & 63), offsetY: (Int((seed >> 6) & 63) + originY) % TextureTile.size)
                     state.textures[key] = made
                     texture = made
                 }
             }
-            fill(prepared, workspace: state.workspace, pass: pass, texture: texture, emitter: emitter,
+            fill(prepared, workspace: plan.workspace, pass: pass, texture: texture, emitter: emitter,
                  minimumRadius: minimumWidth / 2, canvas: canvas, transform: t, pending: &state.pending)
         }
     }
@@ -238,12 +259,14 @@ struct StrokeRasterizer {
             minY = min(minY, p.location.y); maxY = max(maxY, p.location.y)
             nib = max(nib, p.size.width * max(1, p.force))
         }
-        // Widest radius: nib × scale × (1 + |thinning|) / 2, × 1.9 for feathering; use the full width.
-        let margin = nib * max(0, profile.nibScale) * (1 + abs(profile.thinning))
+        // Widest radius: nib × scale × (1 + |thinning|) / 2, times the widest feather pass
+        // (see passes(for:)); use the full width to be safe.
+        let feather = 1 + 0.3 * Double(max(min(profile.featherPasses, 8) - 1, 0))
+        let margin = nib * max(0, profile.nibScale) * (1 + abs(profile.thinning)) * feather
         let local = Rect2D(x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
         let r = t.apply(to: local)
         let pad = minimumLineWidth + 2
-        return r.maxX >= -pad && r.maxY >= -pad && r.minX <= Double(width) + pad && r.minY <= Double(height) + pad
+        return r.maxX >= -pad && r.maxY >= -pad && r.minX <= Double(width) + pad && r.minY <= Double(mapHeight ?? height) + pad
     }
 
     /// The smaller and larger singular values of the transform's linear part: how much it

@@ -55,5 +55,23 @@ extension StrokeJSONDecoder {
                 kind: .tooLarge, path: StrokeJSONError.documentPath,
                 message: "expected a document of at most \(cap) bytes (maxBytes), got \(byteCount) bytes")
         }
+
+        /// Most JSON objects a document within these limits can need: one per point, a few
+        /// per stroke (stroke, ink), and a handful at the top level.
+        var maxObjects: Int { maxTotalPoints &+ 3 &* maxStrokes &+ 64 }
+
+        /// Throws ``StrokeJSONError/Kind/limitExceeded`` when the document holds more `{` bytes
+        /// than ``maxObjects``. Runs before parsing: json-c spends most of a kilobyte on each
+        /// object, so a document of tiny objects would otherwise cost gigabytes before the point
+        /// limits are ever checked. Braces inside strings are counted too, which only makes the
+        /// check stricter for absurd documents.
+        func checkObjectCount(in bytes: UnsafeRawBufferPointer) throws(StrokeJSONError) {
+            var braces = 0
+            for byte in bytes { braces &+= byte == 0x7B ? 1 : 0 }
+            guard braces > maxObjects else { return }
+            throw StrokeJSONError(
+                kind: .limitExceeded, path: StrokeJSONError.documentPath,
+                message: "expected at most \(maxObjects) JSON objects (maxTotalPoints + 3 × maxStrokes + 64), got \(braces)")
+        }
     }
 }

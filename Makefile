@@ -22,10 +22,15 @@ release: deps
 ## The main job: rasterize a bundled sketch into guidance maps in $(OUT)/.
 demo: release
 	@mkdir -p $(OUT)
-	$(SWIFT) run -c release inkling validate Strokes/tablet-pen-house.json
-	$(SWIFT) run -c release inkling guide Strokes/tablet-pen-house.json --size 1024x768 --encoding scribble -o $(OUT)/house-scribble.png
-	$(SWIFT) run -c release inkling guide Strokes/tablet-pen-house.json --size 1024x768 --encoding soft -o $(OUT)/house-soft.png
-	@echo "wrote $(OUT)/house-scribble.png and $(OUT)/house-soft.png"
+	@bin="$$($(SWIFT) build -c release --show-bin-path)/inkling"; \
+	set -e; \
+	echo "+ inkling validate Strokes/tablet-pen-house.json"; \
+	"$$bin" validate Strokes/tablet-pen-house.json; \
+	for encoding in scribble soft; do \
+		echo "+ inkling guide Strokes/tablet-pen-house.json --size 1024x768 --encoding $$encoding -o $(OUT)/house-$$encoding.png"; \
+		"$$bin" guide Strokes/tablet-pen-house.json --size 1024x768 --encoding $$encoding -o $(OUT)/house-$$encoding.png; \
+	done; \
+	echo "wrote $(OUT)/house-scribble.png and $(OUT)/house-soft.png"
 
 ## Build and run every test.
 test: deps

@@ -73,7 +73,8 @@ def main():
     _, strokes = fit(cw, ch, width, height, strokes)
     prepared = prepare(strokes)
     points = sum(len(s) for s in strokes)
-    cv2.setNumThreads(1)  # Inkling renders on one thread; so does every other peer
+    # OpenCV keeps its default thread pool (all cores), as Inkling renders on all cores;
+    # polylines itself is single-threaded, GaussianBlur and distanceTransform may use them.
     renderers = {
         "scribble": lambda: scribble(width, height, prepared),
         "soft": lambda: soft(width, height, prepared, sigma),

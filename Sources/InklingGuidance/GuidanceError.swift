@@ -7,6 +7,9 @@ public enum GuidanceError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidOption(name: String, value: Double)
     /// A stroke's points, transform or mask contain non-finite numbers (NaN or infinity).
     case nonFiniteGeometry(strokeIndex: Int)
+    /// A drawing-to-pixels transform handed to ``GuidanceRenderer/render(_:toPixels:)`` or a
+    /// scale handed to `Drawing.image(from:scale:)` is not finite or not usable.
+    case invalidPlacement(String)
     /// cairo reported a failure (out of memory, invalid state); the text is cairo's own message.
     case cairo(String)
 
@@ -19,6 +22,8 @@ public enum GuidanceError: Error, Sendable, Hashable, CustomStringConvertible {
             "guidance option \(name) = \(value) is out of range"
         case .nonFiniteGeometry(let index):
             "stroke \(index) has a non-finite point, transform or mask coordinate"
+        case .invalidPlacement(let what):
+            "cannot place the drawing: \(what)"
         case .cairo(let message):
             "cairo failed: \(message)"
         }

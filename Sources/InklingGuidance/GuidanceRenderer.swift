@@ -33,10 +33,25 @@ public struct GuidanceRenderer: Sendable {
     /// Renders with a given number of horizontal bands (`nil`: one per core); tests use it to
     /// show that banding does not change the pixels.
     func render(_ drawing: Drawing, bandCount: Int?) throws(GuidanceError) -> GuidanceMap {
+        let toPixels = drawing.frame.map {
+            options.fit.transform(from: $0, to: options.width, options.height, padding: options.padding)
+        } ?? .identity
+        return try render(drawing, toPixels: toPixels, bandCount: bandCount)
+    }
+
+    /// Renders `drawing` mapped into the output by `toPixels` instead of the fit policy (the
+    /// options' `fit` and `padding` are ignored), for callers that place the drawing themselves.
+    public func render(_ drawing: Drawing, toPixels: AffineTransform2D) throws(GuidanceError) -> GuidanceMap {
+        try render(drawing, toPixels: toPixels, bandCount: nil)
+    }
+
+    private func render(_ drawing: Drawing, toPixels: AffineTransform2D, bandCount: Int?) throws(GuidanceError) -> GuidanceMap {
         try options.validate()
         try Self.checkFinite(drawing)
+        guard [toPixels.a, toPixels.b, toPixels.c, toPixels.d, toPixels.tx, toPixels.ty].allSatisfy(\.isFinite) else {
+            throw .invalidPlacement("the drawing-to-pixels transform has a non-finite coefficient")
+        }
         let w = options.width, h = options.height
-        let toPixels = drawing.frame.map { options.fit.transform(from: $0, to: w, h, padding: options.padding) } ?? .identity
 
         func rasterize(_ mode: StrokeRasterizer.Mode) throws(GuidanceError) -> [UInt8] {
             if drawing.strokes.isEmpty { return [UInt8](repeating: 0, count: w * h) }

@@ -194,12 +194,7 @@ inkling_png_status inkling_png_decode(const uint8_t *data, size_t size,
                                       char *error, size_t error_size)
 {
     shim_state s;
-    memset(&s, 0, sizeof s);
-    s.error = error;
-    s.error_size = error_size;
-    if (error != NULL && error_size > 0) {
-        error[0] = '\0';
-    }
+    shim_init(&s, error, error_size);
     if (out == NULL || (data == NULL && size > 0)) {
         shim_set_message(&s, "inkling_png_decode: null argument");
         return INKLING_PNG_INVALID_ARGUMENT;

@@ -8,6 +8,17 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+void shim_init(shim_state *s, char *error, size_t error_size)
+{
+    memset(s, 0, sizeof *s);
+    s->error = error;
+    s->error_size = error_size;
+    if (error != NULL && error_size > 0) {
+        error[0] = '\0';
+    }
+}
 
 void shim_set_message(shim_state *s, const char *format, ...)
                       {

@@ -37,6 +37,9 @@ typedef struct shim_state {
     png_textp png_texts;
 } shim_state;
 
+/* Zeroes the state and attaches the caller's error buffer (emptied, if any). */
+SHIM_HIDDEN void shim_init(shim_state *s, char *error, size_t error_size);
+
 /* Formats a one-line message into the caller's error buffer, if any. */
 SHIM_HIDDEN void shim_set_message(shim_state *s, const char *format, ...)
     __attribute__((format(printf, 2, 3)));

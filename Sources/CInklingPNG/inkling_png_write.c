@@ -184,12 +184,7 @@ inkling_png_status inkling_png_encode(const inkling_png_image_spec *spec,
                                       char *error, size_t error_size)
 {
     shim_state s;
-    memset(&s, 0, sizeof s);
-    s.error = error;
-    s.error_size = error_size;
-    if (error != NULL && error_size > 0) {
-        error[0] = '\0';
-    }
+    shim_init(&s, error, error_size);
     if (out_data == NULL || out_size == NULL || spec == NULL) {
         shim_set_message(&s, "inkling_png_encode: null argument");
         return INKLING_PNG_INVALID_ARGUMENT;

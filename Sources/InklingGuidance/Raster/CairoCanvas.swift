@@ -1,4 +1,5 @@
 import CCairo
+import InklingStrokes
 
 /// A cairo A8 image surface (one byte of alpha = intensity per pixel) and its drawing context,
 /// owned together and destroyed in `deinit`.
@@ -88,8 +89,17 @@ final class CairoCanvas {
     /// Fills and clears the current path with the current intensity.
     func fill() { cairo_fill(context) }
 
-    /// Intersects the clip with the current path (non-zero winding) and clears the path.
-    func clip() { cairo_clip(context) }
+    /// Saves the state, then intersects the clip with `polygons` (non-zero winding); undo
+    /// with ``restore()``.
+    func pushClip(_ polygons: [[Point2D]]) {
+        save()
+        for polygon in polygons where !polygon.isEmpty {
+            moveTo(polygon[0].x, polygon[0].y)
+            for p in polygon.dropFirst() { lineTo(p.x, p.y) }
+            closePath()
+        }
+        cairo_clip(context)
+    }
 
     /// Fills the current path with the current intensity multiplied by `texture`, clearing it.
     func fill(texture: CairoTexture) {

@@ -51,13 +51,7 @@ struct LevelBuckets {
                 for mirrored in [false, true] {
                     guard let polygons = group.polygons[level * 2 + (mirrored ? 1 : 0)] else { continue }
                     if let clip = group.clip {
-                        canvas.save()
-                        for polygon in clip {
-                            canvas.moveTo(polygon[0].x, polygon[0].y)
-                            for p in polygon.dropFirst() { canvas.lineTo(p.x, p.y) }
-                            canvas.closePath()
-                        }
-                        canvas.clip()
+                        canvas.pushClip(clip)
                     }
                     let c = polygons.coordinates, starts = polygons.starts
                     for (k, start) in starts.enumerated() {

@@ -136,13 +136,7 @@ struct StrokeRasterizer {
         }
         if let clip = plan.clip {
             state.pending.flush(on: canvas)
-            canvas.save()
-            for polygon in clip {
-                canvas.moveTo(polygon[0].x, polygon[0].y)
-                for p in polygon.dropFirst() { canvas.lineTo(p.x, p.y) }
-                canvas.closePath()
-            }
-            canvas.clip()
+            canvas.pushClip(clip)
         }
         defer {
             if plan.clip != nil {

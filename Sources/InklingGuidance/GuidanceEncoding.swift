@@ -9,8 +9,9 @@ public enum GuidanceEncoding: String, Sendable, CaseIterable {
     /// The scribble blurred with a Gaussian-like kernel, so an engine sees a region of suggestion.
     ///
     /// The blur is three integer box passes whose combined variance matches
-    /// ``GuidanceOptions/softness`` (default 1% of the output's shorter side). The blur preserves
-    /// total ink, so peaks are lower and the support wider than in ``scribble``.
+    /// ``GuidanceOptions/softness`` (default 1% of the output's shorter side). Blurring spreads
+    /// and dims thin lines, so the result is then brightened until its peak equals the
+    /// scribble's peak (at most 16×): the support is wider, the strongest suggestion as strong.
     case soft
     /// A distance field: 255 on the strokes, falling linearly to 0 at
     /// ``GuidanceOptions/distanceRadius`` pixels (default 8% of the shorter side).

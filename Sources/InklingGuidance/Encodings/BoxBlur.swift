@@ -40,6 +40,20 @@ enum BoxBlur {
         }
     }
 
+    /// Scales a blurred image so its brightest pixel is `peak` again (at most 16× gain).
+    ///
+    /// Blurring a thin line spreads it out and dims it (a 3 px line under sigma 8 keeps about a
+    /// sixth of its brightness); an engine would read that as a faint suggestion. Restoring the
+    /// peak keeps the soft map's strongest suggestion as strong as the scribble's.
+    static func restorePeak(_ pixels: inout [UInt8], to peak: UInt8) {
+        guard let blurredPeak = pixels.max(), blurredPeak > 0, blurredPeak < peak else { return }
+        let gain = min(Double(peak) / Double(blurredPeak), 16)
+        let table = (0...255).map { UInt8(min(255, (Double($0) * gain).rounded())) }
+        table.withUnsafeBufferPointer { t in
+            for i in pixels.indices { pixels[i] = t[Int(pixels[i])] }
+        }
+    }
+
     /// One horizontal box pass of radius `r` over every row, in place.
     private static func horizontal(_ pixels: inout [UInt8], width: Int, height: Int, radius r: Int, scratch: inout [UInt8]) {
         let inv = (UInt32(1) << shift) / UInt32(2 * r + 1)

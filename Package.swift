@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "Inkling",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "InklingStrokes", targets: ["InklingStrokes"]),
         .library(name: "InklingImageIO", targets: ["InklingImageIO"]),

@@ -62,6 +62,9 @@ struct GuideCommand: InklingCommand {
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
+        if output == "-" && io.outputIsTerminal {
+            throw .usage("refusing to write a PNG to the terminal; redirect standard output or use -o file.png")
+        }
         let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, io: io)
         let map: GuidanceMap
         do {

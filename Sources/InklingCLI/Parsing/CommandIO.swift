@@ -8,9 +8,13 @@ public protocol CommandIO: Sendable {
     func writeError(_ line: String)
     /// Reads standard input, at most `limit` bytes; returns `nil` when it holds more than that.
     func readInput(limit: Int) throws(CommandFailure) -> [UInt8]?
+    /// Whether standard output is a terminal (binary output is refused there).
+    var outputIsTerminal: Bool { get }
 }
 
 extension CommandIO {
+    public var outputIsTerminal: Bool { false }
+
     /// Writes text followed by a newline to standard output.
     public func print(_ text: String) { write(Array((text + "\n").utf8)) }
 }
@@ -23,6 +27,8 @@ public struct StandardIO: CommandIO {
     public func write(_ bytes: [UInt8]) {
         FileHandle.standardOutput.write(Data(bytes))
     }
+
+    public var outputIsTerminal: Bool { isatty(1) != 0 }
 
     public func writeError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))

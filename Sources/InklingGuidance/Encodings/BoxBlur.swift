@@ -1,3 +1,5 @@
+import Foundation
+
 /// A fast Gaussian-like blur of an 8-bit image: three box blurs per axis, integer arithmetic.
 ///
 /// By the central limit theorem three successive box filters approximate a Gaussian closely;
@@ -25,18 +27,34 @@ enum BoxBlur {
     }
 
     /// Blurs `pixels` (`width × height`, one byte each) in place with standard deviation `sigma` pixels.
-    static func blur(_ pixels: inout [UInt8], width: Int, height: Int, sigma: Double) {
-        let widths = boxWidths(sigma: sigma)
-        guard widths.contains(where: { $0 > 1 }), width > 0, height > 0 else { return }
+    ///
+    /// Rows (horizontal passes) and then columns (vertical passes) are shared out among
+    /// `workers` threads; each row or column is computed the same way whoever computes it, so
+    /// the result does not depend on `workers`.
+    static func blur(_ pixels: inout [UInt8], width: Int, height: Int, sigma: Double,
+                     workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        let radii = boxWidths(sigma: sigma).filter { $0 > 1 }.map { $0 / 2 }
+        guard !radii.isEmpty, width > 0, height > 0, pixels.count == width * height else { return }
+        let parts = max(1, min(workers, 16, height / 16, width / 16))
         var other = [UInt8](repeating: 0, count: pixels.count)
-        var rowScratch = [UInt8](repeating: 0, count: 2 * width)
-        var columnSums = [UInt32](repeating: 0, count: width)
-        for w in widths where w > 1 {
-            horizontal(&pixels, width: width, height: height, radius: w / 2, scratch: &rowScratch)
-        }
-        for w in widths where w > 1 {
-            vertical(from: pixels, to: &other, width: width, height: height, radius: w / 2, sums: &columnSums)
-            swap(&pixels, &other)
+        pixels.withUnsafeMutableBufferPointer { image in
+            other.withUnsafeMutableBufferPointer { spare in
+                let planes = Planes(image: image.baseAddress!, spare: spare.baseAddress!)
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    var scratch = [UInt8](repeating: 0, count: 2 * width)
+                    let rows = (height * part / parts)..<(height * (part + 1) / parts)
+                    for r in radii { horizontal(planes.image, width: width, rows: rows, radius: r, scratch: &scratch) }
+                }
+                for (pass, r) in radii.enumerated() {
+                    let flow = pass % 2 == 0 ? planes : planes.swapped
+                    DispatchQueue.concurrentPerform(iterations: parts) { part in
+                        let columns = (width * part / parts)..<(width * (part + 1) / parts)
+                        vertical(from: UnsafePointer(flow.image), to: flow.spare, width: width, height: height,
+                                 columns: columns, radius: r)
+                    }
+                }
+                if radii.count % 2 == 1 { planes.image.update(from: planes.spare, count: width * height) }
+            }
         }
     }
 
@@ -54,20 +72,20 @@ enum BoxBlur {
         }
     }
 
-    /// One horizontal box pass of radius `r` over every row, in place.
-    private static func horizontal(_ pixels: inout [UInt8], width: Int, height: Int, radius r: Int, scratch: inout [UInt8]) {
+    /// One horizontal box pass of radius `r` over `rows`, in place.
+    private static func horizontal(_ image: UnsafeMutablePointer<UInt8>, width: Int, rows: Range<Int>, radius r: Int, scratch: inout [UInt8]) {
         let inv = (UInt32(1) << shift) / UInt32(2 * r + 1)
         let bias = UInt32(1) << (shift - 1)
-        pixels.withUnsafeMutableBufferPointer { img in
+        do {
             scratch.withUnsafeMutableBufferPointer { row in
                 // Two rows at a time: their running sums are independent, so the CPU overlaps them.
-                var y = 0
-                while y < height {
-                    let rows = min(2, height - y)
+                var y = rows.lowerBound
+                while y < rows.upperBound {
+                    let rows = min(2, rows.upperBound - y)
                     for k in 0..<rows {
-                        (row.baseAddress! + k * width).update(from: img.baseAddress! + (y + k) * width, count: width)
+                        (row.baseAddress! + k * width).update(from: image + (y + k) * width, count: width)
                     }
-                    let line0 = img.baseAddress! + y * width, line1 = img.baseAddress! + (y + rows - 1) * width
+                    let line0 = image + y * width, line1 = image + (y + rows - 1) * width
                     let src0 = row.baseAddress!, src1 = row.baseAddress! + (rows - 1) * width
                     var sum0: UInt32 = 0, sum1: UInt32 = 0
                     for x in 0..<min(r, width) { sum0 &+= UInt32(src0[x]); sum1 &+= UInt32(src1[x]) }
@@ -99,32 +117,43 @@ enum BoxBlur {
         }
     }
 
-    /// One vertical box pass of radius `r` from `src` into `dst`, sweeping rows with per-column sums.
-    private static func vertical(from src: [UInt8], to dst: inout [UInt8], width: Int, height: Int, radius r: Int, sums: inout [UInt32]) {
+    /// One vertical box pass of radius `r` over `columns`, from `src` into `dst`, sweeping
+    /// rows with one running sum per column.
+    private static func vertical(
+        from src: UnsafePointer<UInt8>, to dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
+        columns: Range<Int>, radius r: Int
+    ) {
         let inv = (UInt32(1) << shift) / UInt32(2 * r + 1)
         let bias = UInt32(1) << (shift - 1)
-        src.withUnsafeBufferPointer { s in
-            dst.withUnsafeMutableBufferPointer { d in
-                sums.withUnsafeMutableBufferPointer { acc in
-                    for x in 0..<width { acc[x] = 0 }
-                    for y in 0..<min(r, height) {
-                        let row = s.baseAddress! + y * width
-                        for x in 0..<width { acc[x] &+= UInt32(row[x]) }
-                    }
-                    for y in 0..<height {
-                        if y + r < height {
-                            let add = s.baseAddress! + (y + r) * width
-                            for x in 0..<width { acc[x] &+= UInt32(add[x]) }
-                        }
-                        let out = d.baseAddress! + y * width
-                        for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: (acc[x] &* inv &+ bias) >> shift) }
-                        if y - r >= 0 {
-                            let sub = s.baseAddress! + (y - r) * width
-                            for x in 0..<width { acc[x] &-= UInt32(sub[x]) }
-                        }
-                    }
+        let x0 = columns.lowerBound, n = columns.count
+        var sums = [UInt32](repeating: 0, count: n)
+        sums.withUnsafeMutableBufferPointer { acc in
+            for y in 0..<min(r, height) {
+                let row = src + y * width + x0
+                for x in 0..<n { acc[x] &+= UInt32(row[x]) }
+            }
+            for y in 0..<height {
+                if y + r < height {
+                    let add = src + (y + r) * width + x0
+                    for x in 0..<n { acc[x] &+= UInt32(add[x]) }
+                }
+                let out = dst + y * width + x0
+                for x in 0..<n { out[x] = UInt8(truncatingIfNeeded: (acc[x] &* inv &+ bias) >> shift) }
+                if y - r >= 0 {
+                    let sub = src + (y - r) * width + x0
+                    for x in 0..<n { acc[x] &-= UInt32(sub[x]) }
                 }
             }
         }
     }
+}
+
+/// The image and its spare plane, shared by the blur's worker threads; each thread touches
+/// only its own rows or columns, and passes are separated by `concurrentPerform`'s join.
+private struct Planes: @unchecked Sendable {
+    let image: UnsafeMutablePointer<UInt8>
+    let spare: UnsafeMutablePointer<UInt8>
+
+    /// The same planes with their roles exchanged (for alternating passes).
+    var swapped: Planes { Planes(image: spare, spare: image) }
 }

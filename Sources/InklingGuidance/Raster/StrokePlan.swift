@@ -17,6 +17,8 @@ struct StrokePlan: Sendable {
     var tolerance: Double
     /// Mask polygons in map pixels, if the stroke is masked.
     var clip: [[Point2D]]?
+    /// Map-pixel rectangle the stroke can paint (generous); bands it misses skip its geometry.
+    var reach: Rect2D
     /// Mean texture threshold of the stroke's points.
     var threshold: Double
     /// Seed for textured inks.

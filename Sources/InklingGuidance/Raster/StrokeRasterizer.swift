@@ -105,7 +105,10 @@ struct StrokeRasterizer {
         let (smallScale, largeScale) = Self.singularValues(t)
         guard smallScale > 1e-12, largeScale.isFinite else { return nil }
         let profile = InkProfile(stroke.ink.type)
-        guard isVisible(points, profile: profile, transform: t) else { return nil }
+        let reach = reachInPixels(points, profile: profile, transform: t)
+        guard reach.maxX >= 0, reach.maxY >= 0, reach.minX <= Double(width), reach.minY <= Double(mapHeight ?? height) else {
+            return nil
+        }
 
         var clip: [[Point2D]]?
         if let mask = stroke.mask {
@@ -122,14 +125,21 @@ struct StrokeRasterizer {
         if case .empty = prepared { return nil }
         return StrokePlan(
             prepared: prepared, workspace: workspace, transform: t, profile: profile, minimumWidth: minimumWidth,
-            tolerance: outliner.tolerance, clip: clip,
+            tolerance: outliner.tolerance, clip: clip, reach: reach,
             threshold: points.reduce(0) { $0 + $1.threshold } / Double(points.count), randomSeed: stroke.randomSeed)
     }
 
     private func paint(_ plan: StrokePlan, canvas: CairoCanvas, state: inout State) throws(GuidanceError) {
         let emitter = OutlineEmitter(tolerance: plan.tolerance)
         let prepared = plan.prepared, t = plan.transform, minimumWidth = plan.minimumWidth
+        // A stroke that cannot reach this canvas's rows emits no geometry, but in scribble and
+        // coverage modes it still steps the fill state (flushes, merges) exactly as it would if
+        // it were drawn, so every band groups fills the same way and rows match across bands.
+        let emits = plan.reach.maxY >= Double(originY) && plan.reach.minY <= Double(originY + height)
         if mode == .confidence {
+            // Level buckets are unions per level: leaving out geometry that misses the rows
+            // changes nothing here.
+            guard emits else { return }
             collect(prepared, workspace: plan.workspace, emitter: emitter, minimumRadius: minimumWidth / 2,
                     transform: t, clip: plan.clip, into: &state.buckets)
             return
@@ -161,7 +171,7 @@ struct StrokeRasterizer {
                     texture = made
                 }
             }
-            fill(prepared, workspace: plan.workspace, pass: pass, texture: texture, emitter: emitter,
+            fill(prepared, workspace: plan.workspace, pass: pass, texture: texture, emitter: emitter, emits: emits,
                  minimumRadius: minimumWidth / 2, canvas: canvas, transform: t, pending: &state.pending)
         }
     }
@@ -170,7 +180,7 @@ struct StrokeRasterizer {
     /// changes (one fill per run of equal level; see ``PendingFill`` for merging across strokes).
     private func fill(
         _ prepared: PreparedOutline, workspace: OutlineWorkspace, pass: Pass, texture: CairoTexture?,
-        emitter: OutlineEmitter, minimumRadius: Double, canvas: CairoCanvas, transform: AffineTransform2D,
+        emitter: OutlineEmitter, emits: Bool, minimumRadius: Double, canvas: CairoCanvas, transform: AffineTransform2D,
         pending: inout PendingFill
     ) {
         let mode = self.mode
@@ -196,7 +206,7 @@ struct StrokeRasterizer {
         case .dot(let x, let y, let radius, let intensity, _):
             let value = mode == .scribble ? intensity : 1
             begin(level(value), firstOfStroke: true)
-            emitter.emitDot(centerX: x, centerY: y, radius: max(radius * pass.scale, minimumRadius), into: &sink)
+            if emits { emitter.emitDot(centerX: x, centerY: y, radius: max(radius * pass.scale, minimumRadius), into: &sink) }
         case .samples:
             workspace.samples.withUnsafeBufferPointer { s in
                 var first = true
@@ -206,6 +216,7 @@ struct StrokeRasterizer {
                     guard runLevel > 0 else { return }   // nothing to paint
                     begin(runLevel, firstOfStroke: first)
                     first = false
+                    guard emits else { return }
                     emitter.emitRun(s, from: a, to: b, pieceLo: lo, pieceHi: hi,
                                     scale: pass.scale, minimumRadius: minimumRadius, into: &sink)
                 }
@@ -244,8 +255,9 @@ struct StrokeRasterizer {
         }
     }
 
-    /// Whether the stroke's control points, grown by its widest possible outline, touch the output.
-    private func isVisible(_ points: [StrokePoint], profile: InkProfile, transform t: AffineTransform2D) -> Bool {
+    /// The map-pixel rectangle the stroke can paint: its control points grown by its widest
+    /// possible outline, transformed, plus the minimum line width and two pixels of slack.
+    private func reachInPixels(_ points: [StrokePoint], profile: InkProfile, transform t: AffineTransform2D) -> Rect2D {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         var nib = 0.0
         for p in points {
@@ -258,9 +270,9 @@ struct StrokeRasterizer {
         let feather = 1 + 0.3 * Double(max(min(profile.featherPasses, 8) - 1, 0))
         let margin = nib * max(0, profile.nibScale) * (1 + abs(profile.thinning)) * feather
         let local = Rect2D(x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
-        let r = t.apply(to: local)
         let pad = minimumLineWidth + 2
-        return r.maxX >= -pad && r.maxY >= -pad && r.minX <= Double(width) + pad && r.minY <= Double(mapHeight ?? height) + pad
+        let r = t.apply(to: local)
+        return Rect2D(x: r.minX - pad, y: r.minY - pad, width: r.width + 2 * pad, height: r.height + 2 * pad)
     }
 
     /// The smaller and larger singular values of the transform's linear part: how much it

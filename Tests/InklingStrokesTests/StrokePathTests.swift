@@ -384,3 +384,19 @@ final class StrokePathTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(StrokePath.self, from: data), p)
     }
 }
+
+/// Strides too small for the path are widened to a bounded number of points, never a crash.
+final class StrokePathStrideBoundTests: XCTestCase {
+    private let path = StrokePath(points: (0..<4).map {
+        StrokePoint(location: Point2D(x: Double($0) * 10, y: 0), timeOffset: Double($0) * 0.1)
+    })
+
+    func testAbsurdlySmallStridesAreBounded() {
+        for stride in [StrokePath.Stride.parametricStep(1e-20), .distance(1e-300), .time(1e-300)] {
+            let ts = path.parameters(by: stride)
+            XCTAssertLessThanOrEqual(ts.count, StrokePath.maximumInterpolatedPoints, "\(stride)")
+            XCTAssertGreaterThan(ts.count, StrokePath.maximumInterpolatedPoints / 2, "\(stride)")
+            XCTAssertEqual(ts.first, 0)
+        }
+    }
+}

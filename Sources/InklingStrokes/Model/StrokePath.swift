@@ -35,6 +35,10 @@ public struct StrokePath: Sendable, Hashable, Codable {
         case parametricStep(Double)
     }
 
+    /// The most points one interpolation returns (4,194,304). A stride so small that it would
+    /// give more is widened until it gives this many, so absurd strides cannot exhaust memory.
+    public static let maximumInterpolatedPoints = 1 << 22
+
     /// The number of control points.
     public var count: Int { points.count }
 
@@ -122,7 +126,9 @@ public struct StrokePath: Sendable, Hashable, Codable {
         switch stride {
         case .parametricStep(let step):
             guard step > 0, step.isFinite else { return [r.lowerBound] }
-            let count = Int(((r.upperBound - r.lowerBound) / step + 1e-9).rounded(.down))
+            let span = r.upperBound - r.lowerBound
+            let step = max(step, span / Double(Self.maximumInterpolatedPoints - 1))
+            let count = Int((span / step + 1e-9).rounded(.down))
             return (0...count).map { r.lowerBound + Double($0) * step }
         case .distance(let step):
             guard step > 0, step.isFinite else { return [r.lowerBound] }
@@ -204,8 +210,9 @@ public struct StrokePath: Sendable, Hashable, Codable {
     /// Parameters at which the accumulated value reaches 0, step, 2·step, …
     private func invert(table: [Sample], step: Double) -> [Double] {
         guard let total = table.last?.value, total > 0, total.isFinite else { return [table[0].t] }
+        let step = max(step, total / Double(Self.maximumInterpolatedPoints - 1))
         var result: [Double] = []
-        result.reserveCapacity(Int(min(total / step, 1e7)) + 1)
+        result.reserveCapacity(Int(total / step) + 1)
         var k = 0
         var target = 0.0
         for i in 0..<table.count {

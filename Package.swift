@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "InklingStrokes", targets: ["InklingStrokes"]),
         .library(name: "InklingImageIO", targets: ["InklingImageIO"]),
         .library(name: "InklingGuidance", targets: ["InklingGuidance"]),
+        .library(name: "Inkling", targets: ["Inkling"]),
         .executable(name: "inkling", targets: ["inkling"]),
     ],
     targets: [
@@ -31,11 +32,34 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        .systemLibrary(
+            name: "CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        // ICU is reached only through CInklingICU's .c file: its headers clash with the ICU module
+        // Foundation carries, so no Swift module ever imports CICU directly.
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
         // Thin C shim that hosts libpng's setjmp/longjmp error handling and turns it into
         // return codes; Swift never sees a png_struct.
         .target(
             name: "CInklingPNG",
             dependencies: ["CLibPNG"]
+        ),
+
+        // libjpeg-turbo's error handling is setjmp/longjmp too: hosted here, return codes out.
+        .target(
+            name: "CInklingJPEG",
+            dependencies: ["CLibJPEG"]
+        ),
+        // Word segmentation with ICU's break iterator behind Inkling's own small C API.
+        .target(
+            name: "CInklingICU",
+            dependencies: ["CICU"]
         ),
 
         // MARK: The pipeline
@@ -48,17 +72,46 @@ let package = Package(
         // Image I/O: pixel buffers and PNG reading/writing with text chunks, atomic writes.
         .target(
             name: "InklingImageIO",
-            dependencies: ["CInklingPNG"]
+            dependencies: ["CInklingPNG", "CInklingJPEG"]
         ),
         // Guidance: stroke outlines and cairo rasterization into guidance maps.
         .target(
             name: "InklingGuidance",
             dependencies: ["InklingStrokes", "InklingImageIO", "CCairo"]
         ),
+        // Conditioning: concepts (text, extracted keyphrases, image, drawing), styles, options,
+        // language detection.
+        .target(
+            name: "InklingConditioning",
+            dependencies: ["InklingStrokes", "InklingImageIO", "InklingGuidance", "CInklingICU"]
+        ),
+        // Engines: the engine protocol and the built-in, deterministic painter.
+        .target(
+            name: "InklingEngines",
+            dependencies: ["InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingStrokes", "CCairo"]
+        ),
+        // Comparison: guidance adherence (and, later, image metrics).
+        .target(
+            name: "InklingComparison",
+            dependencies: ["InklingImageIO", "InklingGuidance"]
+        ),
+        // Outputs: recipes in PNG text chunks, temporary result files, emoji image sets.
+        .target(
+            name: "InklingOutputs",
+            dependencies: ["InklingConditioning", "InklingImageIO", "InklingStrokes"]
+        ),
+        // The Image Playground-shaped entry point: ImageCreator, availability, streaming results.
+        .target(
+            name: "Inkling",
+            dependencies: [
+                "InklingStrokes", "InklingGuidance", "InklingImageIO", "InklingConditioning",
+                "InklingEngines", "InklingComparison", "InklingOutputs",
+            ]
+        ),
         // The command tree behind the `inkling` executable, kept in a library so tests can drive it.
         .target(
             name: "InklingCLI",
-            dependencies: ["InklingStrokes", "InklingImageIO", "InklingGuidance"]
+            dependencies: ["InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling"]
         ),
         .executableTarget(
             name: "inkling",
@@ -69,7 +122,7 @@ let package = Package(
 
         .executableTarget(
             name: "InklingBench",
-            dependencies: ["InklingStrokes", "InklingGuidance", "CJSONC"],
+            dependencies: ["InklingStrokes", "InklingGuidance", "Inkling", "CJSONC"],
             path: "Benchmarks/InklingBench"
         ),
 
@@ -82,6 +135,14 @@ let package = Package(
             dependencies: ["InklingGuidance", "InklingStrokes", "InklingImageIO"],
             resources: [.copy("Golden")]
         ),
+        .testTarget(name: "InklingConditioningTests", dependencies: ["InklingConditioning"]),
+        .testTarget(
+            name: "InklingEnginesTests",
+            dependencies: ["InklingEngines", "InklingConditioning", "InklingComparison", "InklingGuidance", "InklingStrokes"]
+        ),
+        .testTarget(name: "InklingComparisonTests", dependencies: ["InklingComparison"]),
+        .testTarget(name: "InklingOutputsTests", dependencies: ["InklingOutputs"]),
+        .testTarget(name: "InklingTests", dependencies: ["Inkling"]),
         .testTarget(
             name: "InklingCLITests",
             dependencies: ["InklingCLI", "InklingStrokes", "InklingImageIO"]

@@ -1,0 +1,37 @@
+/// Everything about a generation other than its concepts, like `ImagePlaygroundOptions`.
+public struct GenerationOptions: Sendable, Hashable {
+    /// Requested size; resolved against the engine's table of supported sizes.
+    public var size: SizeRequest
+    /// Styles the caller allows; asking for another is an error.
+    public var allowedStyles: [Style]
+    /// The style used when none is asked for (in code or in the text).
+    public var defaultStyle: Style
+    /// Whether a source image may be reproduced (on, the default) or only informs colour and
+    /// composition (off).
+    public var personalization: Bool
+    /// Seed: the same inputs and seed give the same images.
+    public var seed: UInt64
+    /// How the sketch steers the generation.
+    public var guidance: GuidanceControls
+    /// Influence of the source image, `0 ... 1` (0.35 by default).
+    public var sourceStrength: Double
+
+    /// Creates options; every argument has a sensible default.
+    public init(
+        size: SizeRequest = .engineDefault,
+        allowedStyles: [Style] = Style.allCases,
+        defaultStyle: Style = .illustration,
+        personalization: Bool = true,
+        seed: UInt64 = 0,
+        guidance: GuidanceControls = .default,
+        sourceStrength: Double = 0.35
+    ) {
+        self.size = size
+        self.allowedStyles = allowedStyles
+        self.defaultStyle = defaultStyle
+        self.personalization = personalization
+        self.seed = seed
+        self.guidance = guidance
+        self.sourceStrength = sourceStrength
+    }
+}

@@ -1,0 +1,14 @@
+/// A width and height in pixels.
+public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    /// Creates a size.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// `WIDTHxHEIGHT`.
+    public var description: String { "\(width)x\(height)" }
+}

@@ -1,0 +1,17 @@
+import InklingConditioning
+import InklingImageIO
+
+/// Something that turns a ``Conditioning`` into images: the built-in painter, or an adapter
+/// for a diffusion server.
+public protocol ImageEngine: Sendable {
+    /// A short, stable name ("builtin", "comfyui").
+    var identifier: String { get }
+    /// What the engine supports: languages, sizes, styles.
+    var capabilities: EngineCapabilities { get }
+    /// Whether the engine can generate right now, and why not.
+    func availability() async -> EngineAvailability
+    /// Generates variation `variation` (0-based) of the request. The same conditioning and
+    /// variation give the same image for deterministic engines. Checks `Task.isCancelled`
+    /// between stages and throws `CancellationError` when cancelled.
+    func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage
+}

@@ -111,7 +111,10 @@ let package = Package(
         // The command tree behind the `inkling` executable, kept in a library so tests can drive it.
         .target(
             name: "InklingCLI",
-            dependencies: ["InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling"]
+            dependencies: [
+                "InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling", "InklingConditioning",
+                "InklingEngines", "InklingOutputs",
+            ]
         ),
         .executableTarget(
             name: "inkling",
@@ -122,7 +125,10 @@ let package = Package(
 
         .executableTarget(
             name: "InklingBench",
-            dependencies: ["InklingStrokes", "InklingGuidance", "Inkling", "CJSONC"],
+            dependencies: [
+                "InklingStrokes", "InklingGuidance", "Inkling", "InklingEngines", "InklingConditioning",
+                "InklingComparison", "CJSONC",
+            ],
             path: "Benchmarks/InklingBench"
         ),
 
@@ -141,11 +147,14 @@ let package = Package(
             dependencies: ["InklingEngines", "InklingConditioning", "InklingComparison", "InklingGuidance", "InklingStrokes"]
         ),
         .testTarget(name: "InklingComparisonTests", dependencies: ["InklingComparison"]),
-        .testTarget(name: "InklingOutputsTests", dependencies: ["InklingOutputs"]),
-        .testTarget(name: "InklingTests", dependencies: ["Inkling"]),
+        .testTarget(name: "InklingOutputsTests", dependencies: ["InklingOutputs", "InklingConditioning", "InklingImageIO"]),
+        .testTarget(
+            name: "InklingTests",
+            dependencies: ["Inkling", "InklingConditioning", "InklingEngines", "InklingOutputs", "InklingStrokes", "InklingImageIO"]
+        ),
         .testTarget(
             name: "InklingCLITests",
-            dependencies: ["InklingCLI", "InklingStrokes", "InklingImageIO"]
+            dependencies: ["InklingCLI", "InklingStrokes", "InklingImageIO", "InklingOutputs"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -22,6 +22,8 @@ public struct WordSegmenter: Sendable {
         /// Whether the text between the previous word and this one holds anything but spaces
         /// (punctuation, symbols); `true` for the first word.
         public var followsBreak: Bool
+        /// Whether a Korean particle was stripped from the end of the word (a phrase boundary).
+        public var hadParticle: Bool = false
     }
 
     /// The kind of a word, from ICU's rule status.
@@ -92,10 +94,13 @@ public struct WordSegmenter: Sendable {
             case 4: kind = .ideographic
             default: kind = .letter
             }
+            var hadParticle = false
             if stripsKoreanParticles, kind == .letter {
-                word = KoreanParticles.stripping(word)
+                let stripped = KoreanParticles.stripping(word)
+                hadParticle = stripped.endIndex != word.endIndex
+                word = stripped
             }
-            result.append(Word(text: word, kind: kind, followsBreak: followsBreak))
+            result.append(Word(text: word, kind: kind, followsBreak: followsBreak, hadParticle: hadParticle))
         }
         return result
     }

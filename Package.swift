@@ -135,7 +135,7 @@ let package = Package(
         // MARK: Tests
 
         .testTarget(name: "InklingStrokesTests", dependencies: ["InklingStrokes"]),
-        .testTarget(name: "InklingImageIOTests", dependencies: ["InklingImageIO"]),
+        .testTarget(name: "InklingImageIOTests", dependencies: ["InklingImageIO"], exclude: ["Fixtures"]),
         .testTarget(
             name: "InklingGuidanceTests",
             dependencies: ["InklingGuidance", "InklingStrokes", "InklingImageIO"],

@@ -1,0 +1,66 @@
+import Foundation
+import InklingImageIO
+
+/// A private temporary directory where results are written until their caller moves them.
+///
+/// The directory (`$TMPDIR/inkling-<uuid>/`) is created on the first write. Files stay until
+/// they are moved (``GeneratedImage/move(to:replacing:)``), removed with ``remove(_:)`` (a
+/// cancelled request removes its own), or the whole directory is removed with ``removeAll()``.
+/// Nothing is removed behind the caller's back: results carry no deinitializer, so a
+/// ``GeneratedImage`` stays valid as long as the session's directory is left alone.
+public final class OutputSession: @unchecked Sendable {
+    /// The session's directory.
+    public let directory: URL
+    private let lock = NSLock()
+    private var created = false
+
+    /// Creates a session in `parent` (the system's temporary directory by default).
+    public init(parent: URL = FileManager.default.temporaryDirectory) {
+        directory = parent.appendingPathComponent("inkling-\(UUID().uuidString.lowercased())", isDirectory: true)
+    }
+
+    /// Writes `image` with `recipe` in its text chunks to a new file named `name` (a PNG file
+    /// name) in the session directory, atomically.
+    ///
+    /// - Throws: ``OutputError/writeFailed(path:reason:)``.
+    public func write(_ image: RasterImage, recipe: Recipe, name: String) throws(OutputError) -> GeneratedImage {
+        let url = directory.appendingPathComponent(name, isDirectory: false)
+        try ensureDirectory()
+        do {
+            try PNGFile.write(PNGDocument(image: image, text: recipe.textChunks()), to: url)
+        } catch {
+            throw .writeFailed(path: url.path, reason: error.description)
+        }
+        return GeneratedImage(url: url, recipe: recipe, image: image)
+    }
+
+    /// Removes these files if they are still in the session directory (moved ones are gone already).
+    public func remove(_ urls: [URL]) {
+        for url in urls where url.deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path {
+            unlink(url.path)
+        }
+    }
+
+    /// Removes the session directory and every result still in it.
+    public func removeAll() {
+        lock.withLock {
+            try? FileManager.default.removeItem(at: directory)
+            created = false
+        }
+    }
+
+    private func ensureDirectory() throws(OutputError) {
+        let failure: String? = lock.withLock {
+            if created { return nil }
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+                created = true
+                return nil
+            } catch {
+                return error.localizedDescription
+            }
+        }
+        if let failure { throw .writeFailed(path: directory.path, reason: failure) }
+    }
+}

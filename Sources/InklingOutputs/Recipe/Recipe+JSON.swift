@@ -1,0 +1,87 @@
+import InklingConditioning
+
+extension Recipe {
+    /// The recipe as compact JSON, keys in a fixed order (the `inkling:recipe` chunk's text).
+    ///
+    /// The source image's pixels are not part of it (they go in `inkling:source`); whether they
+    /// were embedded is recorded as `source.embedded`.
+    public func jsonText() -> String {
+        var w = RecipeJSONWriter()
+        w.openObject()
+        w.key("format"); w.string("inkling.recipe")
+        w.key("version"); w.integer(Self.formatVersion)
+        w.key("inkling"); w.string(inklingVersion)
+        w.key("engine"); w.string(engine)
+        w.key("style"); w.string(style.rawValue)
+        w.key("size"); w.openObject()
+        w.key("width"); w.integer(size.width)
+        w.key("height"); w.integer(size.height)
+        w.closeObject()
+        w.key("seed"); w.string(String(seed))
+        w.key("variation"); w.integer(variation)
+        w.key("guidance"); w.openObject()
+        w.key("strength"); w.number(guidance.strength)
+        w.key("start"); w.number(guidance.start)
+        w.key("end"); w.number(guidance.end)
+        w.key("mode"); w.string(guidance.mode.rawValue)
+        w.closeObject()
+        w.key("sourceStrength"); w.number(sourceStrength)
+        w.key("personalization"); w.bool(personalization)
+        w.key("concepts"); w.openArray()
+        for concept in concepts { write(concept, to: &w) }
+        w.closeArray()
+        w.key("phrases"); w.openArray()
+        for phrase in phrases {
+            w.openObject()
+            w.key("text"); w.string(phrase.text)
+            w.key("weight"); w.number(phrase.weight)
+            w.closeObject()
+        }
+        w.closeArray()
+        w.field("title", title)
+        w.field("language", language)
+        w.key("drawing")
+        if let drawing {
+            w.openObject()
+            w.key("sha256"); w.string(drawing.sha256)
+            w.key("json"); w.string(drawing.json)
+            w.closeObject()
+        } else {
+            w.null()
+        }
+        w.key("source")
+        if let source {
+            w.openObject()
+            w.key("sha256"); w.string(source.sha256)
+            w.field("origin", source.origin)
+            w.key("width"); w.integer(source.width)
+            w.key("height"); w.integer(source.height)
+            w.key("format"); w.string(source.format.rawValue)
+            w.key("embedded"); w.bool(source.image != nil)
+            w.closeObject()
+        } else {
+            w.null()
+        }
+        w.closeObject()
+        return w.text
+    }
+
+    private func write(_ concept: RecipeConcept, to w: inout RecipeJSONWriter) {
+        w.openObject()
+        switch concept {
+        case .text(let text):
+            w.key("kind"); w.string("text")
+            w.key("text"); w.string(text)
+        case .extracted(let text, let title):
+            w.key("kind"); w.string("extracted")
+            w.key("text"); w.string(text)
+            w.field("title", title)
+        case .image(let origin):
+            w.key("kind"); w.string("image")
+            w.field("origin", origin)
+        case .drawing:
+            w.key("kind"); w.string("drawing")
+        }
+        w.closeObject()
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import InklingImageIO
+
+extension Recipe {
+    /// Keyword of the chunk holding the recipe JSON.
+    public static let recipeKeyword = "inkling:recipe"
+    /// Keyword of the chunk holding the source image, base64 of a PNG.
+    public static let sourceKeyword = "inkling:source"
+
+    /// The PNG text chunks that carry this recipe: `Software`, `Description` (one line for
+    /// people), `inkling:recipe` (the JSON) and, when the source pixels are kept and fit,
+    /// `inkling:source`.
+    ///
+    /// PNG writes ASCII-only text as `tEXt` and other text as UTF-8 `iTXt`, so a recipe with a
+    /// non-ASCII prompt lands in an `iTXt` chunk; readers accept either.
+    public func textChunks() -> [PNGTextChunk] {
+        var recipe = self
+        var sourceChunk: PNGTextChunk?
+        if let image = source?.image {
+            if let bytes = try? PNGCodec.encode(PNGDocument(image: image), compressionLevel: 9) {
+                let text = Data(bytes).base64EncodedString()
+                if text.utf8.count <= RecipeSource.maximumEmbeddedBytes {
+                    sourceChunk = PNGTextChunk(keyword: Self.sourceKeyword, text: text)
+                }
+            }
+            if sourceChunk == nil { recipe.source?.image = nil }
+        }
+        var chunks = [
+            PNGTextChunk(keyword: "Software", text: "Inkling \(inklingVersion) (\(engine) engine)"),
+            PNGTextChunk(keyword: "Description", text: Self.singleLine(summary)),
+            PNGTextChunk(keyword: Self.recipeKeyword, text: recipe.jsonText()),
+        ]
+        if let sourceChunk { chunks.append(sourceChunk) }
+        return chunks
+    }
+
+    /// Reads the recipe (and any embedded source image) from a decoded PNG.
+    ///
+    /// - Throws: ``RecipeError/missingRecipe`` when there is no `inkling:recipe` chunk, otherwise
+    ///   the errors of ``init(json:sourceImage:)`` and ``RecipeError/sourceInvalid(_:)``.
+    public init(document: PNGDocument) throws(RecipeError) {
+        guard let json = document.text(for: Self.recipeKeyword) else { throw .missingRecipe }
+        var source: RasterImage?
+        if let text = document.text(for: Self.sourceKeyword) {
+            guard let data = Data(base64Encoded: text) else { throw .sourceInvalid("not base64") }
+            do {
+                source = try PNGCodec.decode([UInt8](data)).image
+            } catch {
+                throw .sourceInvalid(error.description)
+            }
+        }
+        try self.init(json: json, sourceImage: source)
+    }
+
+    /// Reads the recipe of the PNG file at `url`.
+    ///
+    /// - Throws: ``RecipeError/unreadable(_:)`` when the file is missing or not a PNG, else as
+    ///   ``init(document:)``.
+    public static func read(from url: URL) throws(RecipeError) -> Recipe {
+        let document: PNGDocument
+        do {
+            document = try PNGFile.read(from: url)
+        } catch {
+            throw .unreadable(error.description)
+        }
+        return try Recipe(document: document)
+    }
+
+    private static func singleLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+}

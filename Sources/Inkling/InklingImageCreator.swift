@@ -1,0 +1,189 @@
+import Foundation
+import InklingConditioning
+import InklingEngines
+import InklingImageIO
+import InklingOutputs
+
+/// Creates images from concepts, shaped like Image Playground's `ImageCreator`, usable on a server.
+///
+/// ```swift
+/// let creator = try await InklingImageCreator()
+/// for try await image in creator.images(for: [.text("a cosy house"), .drawing(d)], style: .sketch, limit: 2) {
+///     try image.move(to: URL(fileURLWithPath: "house-\(image.recipe.variation).png"))
+/// }
+/// ```
+///
+/// Results are PNG files in the creator's ``session`` directory, each carrying its ``Recipe``;
+/// move the ones you keep. Nothing is deleted automatically except the files of a cancelled
+/// request; call `session.removeAll()` when done with the rest.
+public final class InklingImageCreator: Sendable {
+    /// The Inkling release recorded in recipes.
+    public static let version = "0.1.0"
+
+    /// The engine that paints.
+    public let engine: any ImageEngine
+    /// Options every request uses.
+    public let options: GenerationOptions
+    /// Where results are written until moved.
+    public let session: OutputSession
+    /// Whether outputs embed the source image's pixels (needed for replay; costs about 4/3 of
+    /// its PNG size per output).
+    public let embedsSourceImage: Bool
+    private let active = ActiveRequests()
+
+    /// Checks that `engine` can generate now and that `options` are in range.
+    ///
+    /// - Throws: ``ImageCreationError/notSupported(reason:)`` or
+    ///   ``ImageCreationError/unavailable(reason:)`` with the engine's reason, or
+    ///   ``ImageCreationError/invalidOption(_:)``.
+    public init(engine: any ImageEngine /*= BuiltInEngine()*/, options: GenerationOptions = .init(),
+                embedsSourceImage: Bool = true, session: OutputSession = OutputSession()) async throws(ImageCreationError) {
+        try RequestPlanner.validate(options)
+        switch await engine.availability() {
+        case .available: break
+        case .notSupported(let reason): throw .notSupported(reason: reason)
+        case .unavailable(let reason): throw .unavailable(reason: reason)
+        }
+        self.engine = engine
+        self.options = options
+        self.session = session
+        self.embedsSourceImage = embedsSourceImage
+    }
+
+    /// The styles a request may use: the engine's, narrowed to the allowed ones.
+    public var availableStyles: [Style] { engine.capabilities.styles.filter(options.allowedStyles.contains) }
+
+    /// Whether generation is possible with `engine`, and the facts `inkling doctor` prints.
+    public static func availability(engine: any ImageEngine /*= BuiltInEngine()*/) async -> Availability {
+        let capabilities = engine.capabilities
+        var reasons: [String] = []
+        switch await engine.availability() {
+        case .available: break
+        case .notSupported(let reason): reasons.append("not supported: \(reason)")
+        case .unavailable(let reason): reasons.append("unavailable: \(reason)")
+        }
+        if capabilities.sizes.isEmpty { reasons.append("the engine declares no output sizes") }
+        if capabilities.styles.isEmpty { reasons.append("the engine declares no styles") }
+        return Availability(available: reasons.isEmpty, reasons: reasons, engine: engine.identifier,
+                            languages: capabilities.languages.sorted(), sizes: capabilities.sizes, styles: capabilities.styles)
+    }
+
+    /// Generates up to `limit` (1…4) variations and yields each as soon as it is written.
+    ///
+    /// The style is `style`, else one asked for in the text ("as a pencil sketch"), else the
+    /// options' default. Variations run concurrently, at most one per processor core, and
+    /// arrive in order of completion. Errors (``ImageCreationError``) end the stream before any
+    /// work when the request is invalid.
+    ///
+    /// Cancellation: when the consumer stops iterating or its task is cancelled, the work stops
+    /// and every temporary file of the request is removed (the iteration then simply ends, as
+    /// `AsyncThrowingStream` does on cancellation). When the work is cancelled otherwise
+    /// (``cancelAll()``, an engine stopping), a waiting consumer gets
+    /// ``ImageCreationError/creationCancelled`` and the files are removed too.
+    public func images(for concepts: [Concept], style: Style? = nil, limit: Int = 1) -> AsyncThrowingStream<GeneratedImage, Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: GeneratedImage.self, throwing: Error.self)
+        let planner = RequestPlanner(capabilities: engine.capabilities, engine: engine.identifier, options: options,
+                                     embedsSourceImage: embedsSourceImage)
+        let plan: RequestPlan
+        do {
+            plan = try planner.plan(concepts, style: style, limit: limit)
+        } catch {
+            continuation.finish(throwing: error)
+            return stream
+        }
+        let id = active.reserve()
+        let files = RequestFiles()
+        let task = Task { [engine, session, active] in
+            defer { active.remove(id) }
+            do {
+                try await Self.generate(plan, limit: limit, engine: engine, session: session, files: files) { image in
+                    if case .terminated = continuation.yield(image) { throw CancellationError() }
+                }
+                try Task.checkCancellation()
+                continuation.finish()
+            } catch {
+                session.remove(files.all)
+                continuation.finish(throwing: Task.isCancelled ? ImageCreationError.creationCancelled : Self.mapped(error))
+            }
+        }
+        active.insert(task, id: id)
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { task.cancel() }
+        }
+        return stream
+    }
+
+    /// Cancels every request of this creator in flight; their consumers get
+    /// ``ImageCreationError/creationCancelled``.
+    public func cancelAll() { active.cancelAll() }
+
+    /// Regenerates the image a recipe describes; with the same engine the PNG is byte-identical.
+    ///
+    /// - Throws: ``RecipeError`` when the recipe cannot be used (a source image that was not
+    ///   embedded, an invalid drawing), ``ImageCreationError`` otherwise (a different engine is
+    ///   ``ImageCreationError/notSupported(reason:)``).
+    public func replay(_ recipe: Recipe) async throws -> GeneratedImage {
+        guard recipe.engine == engine.identifier else {
+            throw ImageCreationError.notSupported(reason: "the recipe was made by the \(recipe.engine) engine, this creator uses \(engine.identifier)")
+        }
+        let plan = try RecipeReplay.plan(recipe, capabilities: engine.capabilities)
+        let files = RequestFiles()
+        do {
+            var result: GeneratedImage?
+            try await Self.generate(plan, variations: [recipe.variation], engine: engine, session: session, files: files,
+                                    recipeOverride: recipe) { result = $0 }
+            guard let result else { throw ImageCreationError.creationFailed(reason: "the engine produced no image") }
+            return result
+        } catch {
+            session.remove(files.all)
+            throw Self.mapped(error)
+        }
+    }
+
+    /// Runs the variations of `plan`, at most one per core at a time, handing each result to
+    /// `deliver` as it is written.
+    private static func generate(
+        _ plan: RequestPlan, limit: Int, engine: any ImageEngine, session: OutputSession, files: RequestFiles,
+        deliver: (GeneratedImage) throws -> Void
+    ) async throws {
+        try await generate(plan, variations: Array(0..<limit), engine: engine, session: session, files: files,
+                           recipeOverride: nil, deliver: deliver)
+    }
+
+    private static func generate(
+        _ plan: RequestPlan, variations: [Int], engine: any ImageEngine, session: OutputSession, files: RequestFiles,
+        recipeOverride: Recipe?, deliver: (GeneratedImage) throws -> Void
+    ) async throws {
+        let width = max(1, min(variations.count, ProcessInfo.processInfo.activeProcessorCount))
+        let stem = UUID().uuidString.lowercased().prefix(8)
+        try await withThrowingTaskGroup(of: GeneratedImage.self) { group in
+            var pending = variations[...]
+            func start(_ variation: Int) {
+                group.addTask {
+                    let image = try await engine.generate(plan.conditioning, variation: variation)
+                    try Task.checkCancellation()
+                    let recipe = recipeOverride ?? plan.recipe(variation: variation)
+                    let result = try session.write(image, recipe: recipe, name: "\(stem)-\(variation + 1).png")
+                    files.add(result.url)
+                    return result
+                }
+            }
+            for _ in 0..<width { if let next = pending.popFirst() { start(next) } }
+            for try await image in group {
+                try deliver(image)
+                if let next = pending.popFirst() { start(next) }
+            }
+        }
+    }
+
+    /// Maps engine, output and cancellation errors onto ``ImageCreationError``.
+    static func mapped(_ error: any Error) -> any Error {
+        switch error {
+        case is CancellationError: ImageCreationError.creationCancelled
+        case let error as ImageCreationError: error
+        case let error as RecipeError: error
+        case let error as OutputError: ImageCreationError.outputFailed(error.description)
+        default: ImageCreationError.creationFailed(reason: String(describing: error))
+        }
+    }
+}

@@ -66,6 +66,7 @@ public struct WordSegmenter: Sendable {
             limit -= 1
         }
         let bytes = Array(utf8.prefix(limit))
+        guard !bytes.isEmpty else { return [] }
         var spansPointer: UnsafeMutablePointer<inkling_icu_span>?
         var count = 0
         let code = bytes.withUnsafeBufferPointer { buffer in

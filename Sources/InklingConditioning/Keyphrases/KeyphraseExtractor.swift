@@ -68,13 +68,13 @@ public struct KeyphraseExtractor: Sendable {
         var totalWords = 0
         for source in sources {
             var first = true
-            var run: [(word: String, lower: String)] = []
+            var run: [(word: String, lower: String, position: Int)] = []
             func flush() {
                 guard !run.isEmpty else { return }
                 var start = 0
                 while start < run.count {
                     let piece = run[start..<min(run.count, start + max(1, maximumPhraseWords))]
-                    candidates.append(Candidate(words: piece.map(\.word), lower: piece.map(\.lower), position: position))
+                    candidates.append(Candidate(words: piece.map(\.word), lower: piece.map(\.lower), position: piece.first!.position))
                     start += piece.count
                 }
                 run.removeAll()
@@ -107,7 +107,7 @@ public struct KeyphraseExtractor: Sendable {
                 let capitalised = word.first?.isUppercase == true
                 allCapitalised[lower] = (allCapitalised[lower] ?? true) && capitalised
                 if capitalised, !segment.followsBreak, !first { capitalisedMidSentence.insert(lower) }
-                run.append((word, lower))
+                run.append((word, lower, position))
                 if segment.hadParticle || glued.contains(index) { flush() }
             }
             flush()

@@ -1,6 +1,8 @@
 /// A width and height in pixels.
 public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
     /// Creates a size.

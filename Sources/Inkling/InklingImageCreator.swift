@@ -113,6 +113,16 @@ public final class InklingImageCreator: Sendable {
         return stream
     }
 
+    /// Checks a request as ``images(for:style:limit:)`` would, without generating, and returns
+    /// the style it would be painted in (so callers can name outputs before any work).
+    ///
+    /// - Throws: the ``ImageCreationError`` the request would end with.
+    public func validate(_ concepts: [Concept], style: Style? = nil, limit: Int = 1) throws(ImageCreationError) -> Style {
+        let planner = RequestPlanner(capabilities: engine.capabilities, engine: engine.identifier, options: options,
+                                     embedsSourceImage: embedsSourceImage)
+        return try planner.plan(concepts, style: style, limit: limit, renderGuidance: false).conditioning.style
+    }
+
     /// Cancels every request of this creator in flight; their consumers get
     /// ``ImageCreationError/creationCancelled``.
     public func cancelAll() { active.cancelAll() }

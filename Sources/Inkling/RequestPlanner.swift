@@ -21,67 +21,37 @@ struct RequestPlanner: Sendable {
     var embedsSourceImage: Bool
 
     /// Validates and resolves one request.
-    func plan(_ concepts: [Concept], style requested: Style?, limit: Int) throws(ImageCreationError) -> RequestPlan {
+    func plan(_ concepts: [Concept], style requested: Style?, limit: Int, renderGuidance: Bool = true) throws(ImageCreationError) -> RequestPlan {
         guard (1...4).contains(limit) else { throw .invalidLimit(limit) }
-        var phrases: [ConceptPhrase] = []
-        var texts: [String] = []
-        var title: String?
         var recorded: [RecipeConcept] = []
-        var drawing: Drawing?
-        var source: SourceImage?
         for concept in concepts {
             switch concept {
-            case .text(let text):
-                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                recorded.append(.text(text))
-                guard !trimmed.isEmpty else { continue }
-                texts.append(trimmed)
-                phrases.append(ConceptPhrase(trimmed, weight: 1))
-            case .extracted(let text, let givenTitle):
-                recorded.append(.extracted(text, title: givenTitle))
-                title = title ?? givenTitle
-                let extracted = KeyphraseExtractor().extract(from: text, title: givenTitle)
-                texts.append(text)
-                phrases += extracted
-            case .image(let image):
-                recorded.append(.image(origin: image.origin))
-                try check(image)
-                source = source ?? image
-            case .drawing(let d):
-                recorded.append(.drawing)
-                drawing = drawing.map { Drawing(strokes: $0.strokes + d.strokes, canvas: $0.canvas ?? d.canvas) } ?? d
+            case .text(let text): recorded.append(.text(text))
+            case .extracted(let text, let title): recorded.append(.extracted(text, title: title))
+            case .image(let image): recorded.append(.image(origin: image.origin)); try check(image)
+            case .drawing: recorded.append(.drawing)
             }
         }
-        if drawing?.strokes.isEmpty == true { drawing = nil }
-        guard !phrases.isEmpty || drawing != nil || source != nil else { throw .conceptsEmpty }
-        let total = phrases.reduce(0) { $0 + $1.weight }
-        if total > 0 { phrases = phrases.map { ConceptPhrase($0.text, weight: $0.weight / total) } }
-
-        let allText = texts.joined(separator: "\n")
-        let style = requested ?? InterimResolution.style(inText: allText) ?? options.defaultStyle
-        guard options.allowedStyles.contains(style) else {
-            throw .styleNotAllowed(requested: style.rawValue, allowed: options.allowedStyles.map(\.rawValue))
+        let resolved: ResolvedConcepts
+        let style: Style
+        do {
+            resolved = try ConceptResolver(supportedLanguages: capabilities.languages, minimumConfidence: Self.languageConfidence)
+                .resolve(concepts)
+            style = try StyleResolution.resolve(requested: requested, textRequest: resolved.styleRequest, options: options).style
+        } catch {
+            throw Self.mapped(error)
         }
         guard capabilities.styles.contains(style) else {
             throw .notSupported(reason: "the \(engine) engine does not paint the \(style.rawValue) style (it paints \(capabilities.styles.map(\.rawValue).joined(separator: ", ")))")
         }
-        var language: String?
-        if !allText.isEmpty {
-            // A confident detection the engine lacks is an error; a weak guess ("a red fox") is
-            // not held against the prompt and is recorded as undetermined.
-            if let detected = LanguageDetector.detect(allText) {
-                if capabilities.languages.contains(detected.code) {
-                    language = detected.code
-                } else if detected.confidence >= Self.languageConfidence {
-                    throw .unsupportedLanguage(detected: detected.code, supported: capabilities.languages.sorted())
-                }
-            }
-        }
-        guard let size = InterimResolution.size(options.size, among: capabilities.sizes) else {
-            throw .notSupported(reason: "the \(engine) engine declares no output sizes")
-        }
+        guard !capabilities.sizes.isEmpty else { throw .notSupported(reason: "the \(engine) engine declares no output sizes") }
+        let size = options.size.resolve(among: capabilities.sizes)
+        // A weak guess at an unsupported language ("a red fox") is recorded as undetermined.
+        let language = resolved.language.flatMap { capabilities.languages.contains($0.code) ? $0.code : nil }
+        var drawing = resolved.drawing
+        if drawing?.strokes.isEmpty == true { drawing = nil }
         var guidance: GuidanceMap?
-        if let drawing {
+        if let drawing, renderGuidance {
             do {
                 guidance = try GuidanceRenderer(options: GuidanceOptions(width: size.width, height: size.height)).render(drawing)
             } catch {
@@ -89,13 +59,23 @@ struct RequestPlanner: Sendable {
             }
         }
         let conditioning = Conditioning(
-            phrases: phrases, title: title, language: language, style: style, size: size, drawing: drawing,
-            guidance: guidance, source: source, personalization: options.personalization, seed: options.seed,
+            phrases: resolved.phrases, title: resolved.title, language: language, style: style, size: size, drawing: drawing,
+            guidance: guidance, source: resolved.source, personalization: options.personalization, seed: options.seed,
             controls: options.guidance, sourceStrength: options.sourceStrength)
-        var recordedSource = source.map { RecipeSource(image: $0.image, origin: $0.origin) }
+        var recordedSource = resolved.source.map { RecipeSource(image: $0.image, origin: $0.origin) }
         if !embedsSourceImage { recordedSource?.image = nil }
         return RequestPlan(conditioning: conditioning, concepts: recorded, drawing: drawing.map(RecipeDrawing.init),
                            source: recordedSource, engine: engine)
+    }
+
+    /// The API's error for a conditioning error.
+    static func mapped(_ error: ConditioningError) -> ImageCreationError {
+        switch error {
+        case .styleNotAllowed(let style, let allowed): .styleNotAllowed(requested: style.rawValue, allowed: allowed.map(\.rawValue))
+        case .unsupportedLanguage(let detected, let supported): .unsupportedLanguage(detected: detected, supported: supported)
+        case .emptyConcepts: .conceptsEmpty
+        case .invalidOption(let name, let value, let expected): .invalidOption("\(name) is \(value); expected \(expected)")
+        }
     }
 
     /// Rejects source images that are too small or too large to use.
@@ -112,22 +92,10 @@ struct RequestPlanner: Sendable {
 
     /// Checks the options' ranges (done once, when the creator is made).
     static func validate(_ options: GenerationOptions) throws(ImageCreationError) {
-        let g = options.guidance
-        func within(_ name: String, _ value: Double, _ range: ClosedRange<Double>) throws(ImageCreationError) {
-            guard value.isFinite, range.contains(value) else {
-                throw .invalidOption("\(name) must be within \(range.lowerBound)…\(range.upperBound), got \(value)")
-            }
-        }
-        try within("guidance strength", g.strength, 0...1)
-        try within("guidance start", g.start, 0...1)
-        try within("guidance end", g.end, max(0, min(1, g.start))...1)
-        try within("source strength", options.sourceStrength, 0...1)
-        guard !options.allowedStyles.isEmpty else { throw .invalidOption("allowedStyles is empty; allow at least one style") }
-        guard options.allowedStyles.contains(options.defaultStyle) else {
-            throw .invalidOption("the default style '\(options.defaultStyle.rawValue)' is not among the allowed styles")
-        }
-        if case .closest(let size) = options.size, size.width < 1 || size.height < 1 {
-            throw .invalidOption("size must be at least 1×1, got \(size.width)×\(size.height)")
+        do {
+            try options.validate()
+        } catch {
+            throw mapped(error)
         }
     }
 }

@@ -1,0 +1,82 @@
+/// Ink over watercolour on warm paper.
+///
+/// 1. Paper: warm off-white, faint low-frequency mottling and grain.
+/// 2. Background washes: a sky wash fading downwards and a ground wash below a wobbly horizon,
+///    multiplied in like transparent pigment, with granulation (fractal noise modulating
+///    density).
+/// 3. Motifs as translucent washes.
+/// 4. Region washes: each enclosed region in its palette colour at 55–80% density, granulated,
+///    with edge darkening: where the wash's blurred coverage falls below its coverage (the
+///    border), density rises, as pigment pools at a drying edge. Bleeds past the lines for
+///    strength < 1.
+/// 5. A soft wash hugging the strokes (blurred lines, secondary colour).
+/// 6. Ink lines with the pressure-varying width of the stroke outlines, opacity = detail,
+///    slightly dry-brushed by grain.
+enum IllustrationPainter {
+    static func paint(_ ctx: PaintContext) throws -> Painting {
+        let w = ctx.width, h = ctx.height, n = w * h
+        let pal = ctx.palette
+        var painting = Painting(width: w, height: h)
+        let mottle = Noise.fractal(width: w, height: h, cell: Double(ctx.minSide) / 6, octaves: 3, seed: PaintRandom.mix(ctx.seed, 201))
+        let granulation = Noise.fractal(width: w, height: h, cell: Double(ctx.minSide) / 60, octaves: 3, seed: PaintRandom.mix(ctx.seed, 202))
+        let paper = PaletteColor(0.985, 0.965, 0.925)
+        var rng = PaintRandom(seed: PaintRandom.mix(ctx.seed, 203))
+        let horizon = Float(rng.range(0.6, 0.72))
+        // Paper, sky and ground washes in one pass.
+        let sky = pal.background, ground = pal.ground
+        painting.px.withUnsafeMutableBufferPointer { p in
+            for y in 0..<h {
+                let fy = Float(y) / Float(h)
+                for x in 0..<w {
+                    let i = y * w + x
+                    let m = mottle.values[i], gr = granulation.values[i]
+                    let grain = PaintRandom.hashUnit(x, y, ctx.seed) - 0.5
+                    var c = PaletteColor(paper.r + m * 0.012 + grain * 0.02, paper.g + m * 0.012 + grain * 0.02, paper.b + m * 0.01 + grain * 0.02)
+                    let edgeY = horizon + m * 0.03
+                    var skyD = max(0, 0.55 - fy * 0.7) * (0.85 + 0.3 * gr)
+                    var groundD: Float = 0
+                    if fy > edgeY {
+                        groundD = min(0.65, (fy - edgeY) * 6) * (0.8 + 0.4 * gr)
+                        if fy - edgeY < 0.006 { groundD *= 1.3 }  // pooled edge
+                        skyD *= 0.3
+                    }
+                    c.r *= 1 - skyD * (1 - sky.r); c.g *= 1 - skyD * (1 - sky.g); c.b *= 1 - skyD * (1 - sky.b)
+                    c.r *= 1 - groundD * (1 - ground.r); c.g *= 1 - groundD * (1 - ground.g); c.b *= 1 - groundD * (1 - ground.b)
+                    let k = i * 4
+                    p[k] = c.r; p[k + 1] = c.g; p[k + 2] = c.b; p[k + 3] = 1
+                }
+            }
+        }
+        try Task.checkCancellation()
+        guard let canvas = RGBACanvas(width: w, height: h) else { throw BuiltInEngineError.drawingSurfaceUnavailable }
+        var motifs = MotifPainter(width: w, height: h, palette: pal, look: .wash,
+                                  busy: ctx.lines.map { AnimationPainter.busyPlane(ctx, $0) })
+        motifs.draw(ctx.motifs, on: canvas, seed: PaintRandom.mix(ctx.seed, 204), amount: ctx.motifAmount)
+        painting.composite(canvas)
+        try Task.checkCancellation()
+        guard let lines = ctx.lines else { return painting }
+        // Region washes with edge darkening and granulation.
+        var layer = RegionLayer(ctx, alpha: ctx.fillAlpha, band: ctx.px(0.04), shadow: 0.18, highlight: 0.25) { ctx.regionColor($0) }
+        layer.bleed(radius: max(1, ctx.bleedRadius))
+        let soft = layer.a.blurred(radius: ctx.px(0.008))
+        var density = Plane(width: w, height: h)
+        for i in 0..<n {
+            let a = layer.a.values[i]
+            let edge = min(max((a - soft.values[i]) * 3, 0), 1)
+            density.values[i] = (0.55 + 0.25 * granulation.values[i] + 0.45 * edge)
+        }
+        layer.multiply(&painting, density: density)
+        try Task.checkCancellation()
+        // Soft wash around the strokes.
+        let halo = lines.blurred(radius: ctx.px(0.012), passes: 3)
+        painting.multiply(pal.secondary.mixed(with: PaletteColor(1, 1, 1), 0.3), mask: halo, opacity: Float(ctx.influence.detail) * 0.5)
+        // Ink lines, dry-brushed.
+        var ink = lines
+        for i in 0..<n {
+            let g = PaintRandom.hashUnit(i % w, i / w, ctx.seed ^ 0x5EED)
+            ink.values[i] *= 0.82 + 0.18 * g
+        }
+        painting.over(pal.ink, mask: ink, opacity: Float(ctx.influence.detail))
+        return painting
+    }
+}

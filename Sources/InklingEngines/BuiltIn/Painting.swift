@@ -1,0 +1,118 @@
+import InklingImageIO
+
+/// The painters' working image: premultiplied `Float` RGBA, row-major, no padding. Layers are
+/// composited into it with whole-image loops; ``rasterImage()`` converts to straight RGBA8.
+struct Painting {
+    let width: Int
+    let height: Int
+    /// Premultiplied r, g, b, a per pixel.
+    var px: [Float]
+
+    /// A transparent painting.
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        px = [Float](repeating: 0, count: width * height * 4)
+    }
+
+    /// Fills with a vertical gradient through `stops` (position `0 ... 1` top to bottom, colour),
+    /// opaque. Stops must be sorted.
+    mutating func fillGradient(_ stops: [(Float, PaletteColor)]) {
+        let w = width, h = height
+        px.withUnsafeMutableBufferPointer { p in
+            for y in 0..<h {
+                let t = (Float(y) + 0.5) / Float(h)
+                var c = stops[0].1
+                for k in 1..<stops.count where t > stops[k - 1].0 {
+                    let (t0, c0) = stops[k - 1], (t1, c1) = stops[k]
+                    c = t >= t1 ? c1 : c0.mixed(with: c1, (t - t0) / max(t1 - t0, 1e-6))
+                }
+                for x in 0..<w {
+                    let i = (y * w + x) * 4
+                    p[i] = c.r; p[i + 1] = c.g; p[i + 2] = c.b; p[i + 3] = 1
+                }
+            }
+        }
+    }
+
+    /// Paints `color` OVER the image with per-pixel alpha `mask × opacity`.
+    mutating func over(_ color: PaletteColor, mask: Plane, opacity: Float = 1) {
+        let n = width * height
+        mask.values.withUnsafeBufferPointer { m in
+            px.withUnsafeMutableBufferPointer { p in
+                for i in 0..<n {
+                    let a = min(max(m[i] * opacity, 0), 1)
+                    if a == 0 { continue }
+                    let k = i * 4, inv = 1 - a
+                    p[k] = color.r * a + p[k] * inv
+                    p[k + 1] = color.g * a + p[k + 1] * inv
+                    p[k + 2] = color.b * a + p[k + 2] * inv
+                    p[k + 3] = a + p[k + 3] * inv
+                }
+            }
+        }
+    }
+
+    /// Multiplies the colour by `color` with per-pixel strength `mask × opacity` (subtractive,
+    /// like a transparent pigment layer); alpha is unchanged.
+    mutating func multiply(_ color: PaletteColor, mask: Plane, opacity: Float = 1) {
+        let n = width * height
+        mask.values.withUnsafeBufferPointer { m in
+            px.withUnsafeMutableBufferPointer { p in
+                for i in 0..<n {
+                    let a = min(max(m[i] * opacity, 0), 1)
+                    if a == 0 { continue }
+                    let k = i * 4
+                    p[k] *= 1 - a * (1 - color.r)
+                    p[k + 1] *= 1 - a * (1 - color.g)
+                    p[k + 2] *= 1 - a * (1 - color.b)
+                }
+            }
+        }
+    }
+
+    /// Composites a cairo canvas (premultiplied ARGB32) OVER the image.
+    mutating func composite(_ canvas: RGBACanvas, opacity: Float = 1) {
+        let w = width, h = height
+        canvas.withPixels { data, stride in
+            px.withUnsafeMutableBufferPointer { p in
+                for y in 0..<h {
+                    let row = data + y * stride
+                    for x in 0..<w {
+                        let q = row + x * 4
+                        let a8 = q[3]
+                        if a8 == 0 { continue }
+                        let a = Float(a8) * (1 / 255) * opacity
+                        let k = (y * w + x) * 4, inv = 1 - a
+                        p[k] = Float(q[2]) * (1 / 255) * opacity + p[k] * inv
+                        p[k + 1] = Float(q[1]) * (1 / 255) * opacity + p[k + 1] * inv
+                        p[k + 2] = Float(q[0]) * (1 / 255) * opacity + p[k + 2] * inv
+                        p[k + 3] = a + p[k + 3] * inv
+                    }
+                }
+            }
+        }
+    }
+
+    /// Straight-alpha RGBA8 (colour divided by alpha, rounded; transparent pixels are 0,0,0,0).
+    func rasterImage() -> RasterImage {
+        let n = width * height
+        var out = [UInt8](repeating: 0, count: n * 4)
+        px.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { o in
+                for i in 0..<n {
+                    let k = i * 4
+                    let a = min(max(p[k + 3], 0), 1)
+                    let a8 = UInt8((a * 255).rounded())
+                    if a8 == 0 { continue }
+                    let inv = 1 / a
+                    o[k] = UInt8(min(max(p[k] * inv, 0), 1) * 255 + 0.5)
+                    o[k + 1] = UInt8(min(max(p[k + 1] * inv, 0), 1) * 255 + 0.5)
+                    o[k + 2] = UInt8(min(max(p[k + 2] * inv, 0), 1) * 255 + 0.5)
+                    o[k + 3] = a8
+                }
+            }
+        }
+        return RasterImage(width: width, height: height, format: .rgba, pixels: out)
+    }
+}

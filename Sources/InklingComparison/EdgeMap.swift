@@ -1,7 +1,7 @@
 import InklingImageIO
 
 /// Thin edges of an image, Canny-style: luminance (alpha composited over white) → Gaussian
-/// smoothing → Sobel gradient → non-maximum suppression → hysteresis with Otsu's threshold.
+/// smoothing → Sobel gradient → non-maximum suppression → hysteresis with fixed contrast thresholds.
 ///
 /// - Luminance is Rec. 709 luma of the 8-bit samples; a transparent pixel reads as white paper,
 ///   so the silhouette of a subject on a transparent background is an edge.
@@ -9,9 +9,12 @@ import InklingImageIO
 ///   grain and pigment texture do not become edges while strokes do.
 /// - Gradient magnitude is in luminance per pixel (a sharp black-to-white step peaks at ~0.4
 ///   after smoothing with σ = 1).
-/// - Thresholds: the high threshold is Otsu's split of the magnitudes, at least
-///   ``minimumContrast``; the low one is half of it. Pixels above the high threshold seed edges
-///   that grow through 8-connected pixels above the low one. A blank image has no edges.
+/// - Thresholds are absolute, not adapted to the image (``defaultHighThreshold`` 0.04, about a
+///   0.1 luminance step; ``defaultLowThreshold`` 0.02): pixels above the high one seed edges that
+///   grow through 8-connected pixels above the low one. Fixed thresholds keep regions
+///   independent — an adaptive (Otsu) split lets faint lines in one place raise the threshold and
+///   drop edges elsewhere, which made adherence dip when a sketch was added faintly. A blank image
+///   has no edges.
 ///
 /// Deterministic, single-threaded, O(pixels × smoothing radius).
 public struct EdgeMap: Sendable, Hashable {
@@ -23,21 +26,25 @@ public struct EdgeMap: Sendable, Hashable {
     public let edges: [Bool]
     /// The smoothing σ used, in pixels.
     public let sigma: Double
-    /// The high hysteresis threshold used (gradient magnitude, luminance per pixel).
+    /// The high hysteresis threshold (gradient magnitude, luminance per pixel).
     public let highThreshold: Double
-    /// The low hysteresis threshold used.
+    /// The low hysteresis threshold.
     public let lowThreshold: Double
 
-    /// The smallest high threshold: gradients weaker than a ~0.1 luminance step are never edges.
-    public static let minimumContrast = 0.04
+    /// The default high threshold: a gradient of a ~0.1 luminance step after smoothing.
+    public static let defaultHighThreshold = 0.04
+    /// The default low threshold, half the high one.
+    public static let defaultLowThreshold = 0.02
 
     /// The default smoothing for an image of this size: `max(1, min(width, height) / 512)`.
     public static func defaultSigma(width: Int, height: Int) -> Double {
         max(1, Double(min(width, height)) / 512)
     }
 
-    /// Detects the edges of `image` (any ``PixelFormat``); `sigma` overrides the default smoothing.
-    public init(image: RasterImage, sigma: Double? = nil) {
+    /// Detects the edges of `image` (any ``PixelFormat``); `sigma` overrides the default
+    /// smoothing, the thresholds (gradient magnitude in luminance per pixel) the defaults.
+    public init(image: RasterImage, sigma: Double? = nil,
+                highThreshold: Double = EdgeMap.defaultHighThreshold, lowThreshold: Double = EdgeMap.defaultLowThreshold) {
         let w = image.width, h = image.height
         let s = sigma ?? Self.defaultSigma(width: w, height: h)
         width = w
@@ -45,18 +52,17 @@ public struct EdgeMap: Sendable, Hashable {
         self.sigma = s
         guard w >= 3, h >= 3 else {
             edges = [Bool](repeating: false, count: w * h)
-            highThreshold = Self.minimumContrast
-            lowThreshold = Self.minimumContrast / 2
+            self.highThreshold = highThreshold
+            self.lowThreshold = lowThreshold
             return
         }
         var luma = LumaPlane.overWhite(image)
         GaussianSmoothing.blur(&luma, width: w, height: h, sigma: s)
         let (magnitude, sector) = Self.sobel(luma, width: w, height: h)
-        let high = max(Double(magnitude.withUnsafeBufferPointer(OtsuThreshold.threshold)), Self.minimumContrast)
-        highThreshold = high
-        lowThreshold = high / 2
+        self.highThreshold = highThreshold
+        self.lowThreshold = lowThreshold
         let thin = Self.suppressNonMaxima(magnitude, sector, width: w, height: h)
-        edges = Self.hysteresis(thin, width: w, height: h, low: Float(high / 2), high: Float(high))
+        edges = Self.hysteresis(thin, width: w, height: h, low: Float(lowThreshold), high: Float(highThreshold))
     }
 
     /// Whether `(x, y)` is an edge pixel.

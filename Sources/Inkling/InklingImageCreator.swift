@@ -36,7 +36,7 @@ public final class InklingImageCreator: Sendable {
     /// - Throws: ``ImageCreationError/notSupported(reason:)`` or
     ///   ``ImageCreationError/unavailable(reason:)`` with the engine's reason, or
     ///   ``ImageCreationError/invalidOption(_:)``.
-    public init(engine: any ImageEngine /*= BuiltInEngine()*/, options: GenerationOptions = .init(),
+    public init(engine: any ImageEngine = BuiltInEngine(), options: GenerationOptions = .init(),
                 embedsSourceImage: Bool = true, session: OutputSession = OutputSession()) async throws(ImageCreationError) {
         try RequestPlanner.validate(options)
         switch await engine.availability() {
@@ -54,7 +54,7 @@ public final class InklingImageCreator: Sendable {
     public var availableStyles: [Style] { engine.capabilities.styles.filter(options.allowedStyles.contains) }
 
     /// Whether generation is possible with `engine`, and the facts `inkling doctor` prints.
-    public static func availability(engine: any ImageEngine /*= BuiltInEngine()*/) async -> Availability {
+    public static func availability(engine: any ImageEngine = BuiltInEngine()) async -> Availability {
         let capabilities = engine.capabilities
         var reasons: [String] = []
         switch await engine.availability() {

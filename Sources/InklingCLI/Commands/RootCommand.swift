@@ -4,7 +4,7 @@ public enum RootCommand {
     public static let version = "0.1.0"
 
     /// Every subcommand, in the order `--help` lists them.
-    static let subcommands: [any InklingCommand.Type] = [GuideCommand.self, ValidateCommand.self]
+    static let subcommands: [any InklingCommand.Type] = [GuideCommand.self, ValidateCommand.self, RenderCommand.self, InspectCommand.self, ContactSheetCommand.self]
 
     /// Runs `inkling` with `arguments` (without the program name) and returns the exit status.
     public static func main(arguments: [String], io: any CommandIO = StandardIO()) async -> Int32 {

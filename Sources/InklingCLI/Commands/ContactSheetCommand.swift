@@ -1,0 +1,102 @@
+import Foundation
+import InklingImageIO
+
+/// `inkling contact-sheet`: tiles images into one PNG, for comparing outputs side by side.
+struct ContactSheetCommand: InklingCommand {
+    static let configuration = CommandConfiguration(
+        name: "contact-sheet",
+        abstract: "Tile PNG or JPEG images into one contact-sheet PNG.",
+        discussion: """
+        Images are placed left to right, top to bottom, in the order given. Each is scaled to fit
+        its cell (keeping its aspect ratio), centred, and composited over the background;
+        cells are separated by gaps of the background colour. No labels are drawn: pair the
+        sheet with the list of files. The sheet is written atomically.
+        """,
+        arguments: ArgumentSpec(
+            positionals: [.init("image", help: "Images to tile (PNG or JPEG).", repeats: true)],
+            options: [
+                .init("output", short: "o", value: "sheet.png", help: "Where to write the sheet."),
+                .init("columns", value: "n", help: "Images per row, 1…64.", default: "up to 4"),
+                .init("cell", value: "WxH", help: "Size of each cell in pixels.", default: "largest image"),
+                .init("gap", value: "px", help: "Space between and around cells, 0…512.", default: "16"),
+                .init("background", value: "#RRGGBB", help: "Colour of gaps and transparent areas.", default: "#ffffff"),
+            ]))
+
+    var inputs: [String]
+    var output: String
+    var columns: Int?
+    var cell: ImageSize?
+    var gap: Int
+    var background: RGBA8
+
+    init(parsing arguments: ParsedArguments) throws(CommandFailure) {
+        inputs = arguments.positionals
+        guard let output = try arguments.value("output", as: String.self), !output.isEmpty, output != "-" else {
+            throw .usage("missing --output (-o) sheet.png")
+        }
+        self.output = output
+        if inputs.contains("-") { throw .usage("contact-sheet reads image files, not standard input") }
+        columns = try arguments.value("columns", as: Int.self)
+        if let columns, !(1...64).contains(columns) { throw .usage("--columns must be 1…64, got \(columns)") }
+        cell = try arguments.value("cell", as: ImageSize.self)
+        gap = try arguments.value("gap", as: Int.self) ?? 16
+        guard (0...512).contains(gap) else { throw .usage("--gap must be 0…512 pixels, got \(gap)") }
+        let colour = try arguments.value("background", as: String.self) ?? "#ffffff"
+        guard let parsed = Self.colour(colour) else { throw .usage("invalid value '\(colour)' for --background: expected #RRGGBB") }
+        background = parsed
+    }
+
+    func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
+        var images: [RasterImage] = []
+        for path in inputs {
+            do {
+                images.append(try ImageFile.read(from: URL(fileURLWithPath: path)))
+            } catch {
+                throw CommandFailure(.io, "\(path): \(error.description)")
+            }
+        }
+        let cellWidth = cell?.width ?? images.map(\.width).max() ?? 1
+        let cellHeight = cell?.height ?? images.map(\.height).max() ?? 1
+        let columns = columns ?? min(images.count, 4)
+        let rows = (images.count + columns - 1) / columns
+        let width = columns * cellWidth + (columns + 1) * gap
+        let height = rows * cellHeight + (rows + 1) * gap
+        guard width <= 32_768, height <= 32_768 else {
+            throw .usage("the sheet would be \(width)×\(height) pixels; use --cell to make cells smaller or change --columns")
+        }
+        var sheet = RasterImage(width: width, height: height, format: .rgb)
+        for i in 0..<width * height {
+            sheet.pixels[3 * i] = background.red
+            sheet.pixels[3 * i + 1] = background.green
+            sheet.pixels[3 * i + 2] = background.blue
+        }
+        for (index, image) in images.enumerated() {
+            let scale = min(Double(cellWidth) / Double(image.width), Double(cellHeight) / Double(image.height))
+            let w = max(1, min(cellWidth, Int((Double(image.width) * scale).rounded())))
+            let h = max(1, min(cellHeight, Int((Double(image.height) * scale).rounded())))
+            let tile = image.resampled(width: w, height: h).converted(to: .rgb, background: background)
+            let x0 = gap + (index % columns) * (cellWidth + gap) + (cellWidth - w) / 2
+            let y0 = gap + (index / columns) * (cellHeight + gap) + (cellHeight - h) / 2
+            for y in 0..<h {
+                let from = y * w * 3
+                let to = ((y0 + y) * width + x0) * 3
+                sheet.pixels.replaceSubrange(to..<to + w * 3, with: tile.pixels[from..<from + w * 3])
+            }
+        }
+        do {
+            try PNGFile.write(PNGDocument(image: sheet, text: [PNGTextChunk(keyword: "Software", text: "Inkling \(RootCommand.version) contact-sheet")]),
+                              to: URL(fileURLWithPath: output))
+        } catch {
+            throw CommandFailure(.io, "cannot write \(output): \(error.description)")
+        }
+        io.writeError("wrote \(output) (\(width)×\(height), \(images.count) images)")
+        return .success
+    }
+
+    /// `#RRGGBB` (or `RRGGBB`) as an opaque colour.
+    static func colour(_ text: String) -> RGBA8? {
+        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
+        return RGBA8(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+    }
+}

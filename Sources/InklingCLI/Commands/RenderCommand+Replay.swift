@@ -1,0 +1,35 @@
+import Foundation
+import Inkling
+import InklingOutputs
+
+extension RenderCommand {
+    /// Regenerates the PNG named by `input` from its recipe into the output directory, under the
+    /// same file name (emoji: the set folder named after the PNG's folder).
+    func runReplay(io: any CommandIO) async throws -> ExitCode {
+        let source = URL(fileURLWithPath: input)
+        let recipe = try Recipe.read(from: source)
+        let engine = CLIEngine.make()
+        guard recipe.engine == engine.identifier else {
+            throw CommandFailure(.failure, "\(input) was made by the \(recipe.engine) engine; only the \(engine.identifier) engine is available here")
+        }
+        let creator = try await InklingImageCreator(engine: engine)
+        defer { creator.session.removeAll() }
+        let directory = try OutputNaming.prepare(directory: output)
+        let name = recipe.style == .emoji ? source.deletingLastPathComponent().lastPathComponent : source.lastPathComponent
+        let target = directory.appendingPathComponent(name)
+        if target.standardizedFileURL.path == source.standardizedFileURL.path {
+            throw CommandFailure(.usage, "replaying \(input) into its own directory would overwrite it; choose another -o")
+        }
+        if !overwrite && FileManager.default.fileExists(atPath: target.path) {
+            throw CommandFailure(.io, "\(OutputNaming.display(target)) already exists; pass --overwrite or choose another -o")
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let image = try await creator.replay(recipe)
+        let written = try Self.keep(image, at: target, session: creator.session, overwrite: overwrite)
+        let seconds = (clock.now - start) / .milliseconds(1) / 1000
+        io.writeError("[1/1] wrote \(OutputNaming.display(written)) (\(String(format: "%.2f", seconds)) s)")
+        io.print(OutputNaming.display(written))
+        return .success
+    }
+}

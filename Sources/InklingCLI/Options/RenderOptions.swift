@@ -1,0 +1,72 @@
+import Foundation
+import InklingConditioning
+
+/// The options of `inkling render`, read and range-checked before any work.
+struct RenderOptions: Sendable {
+    var prompt: String?
+    var extractPath: String?
+    var title: String?
+    var sourcePath: String?
+    var style: Style?
+    var size: SizeRequest
+    var limit: Int
+    var generation: GenerationOptions
+    var embedSource: Bool
+
+    /// The option and flag specification.
+    static let spec = ArgumentSpec(
+        options: [
+            .init("prompt", short: "p", value: "text", help: "What to make an image of (a short description)."),
+            .init("extract", value: "notes.txt", help: "Long text whose key phrases become concepts."),
+            .init("title", value: "text", help: "Title of the --extract text (weighs more)."),
+            .init("source", value: "photo.png|.jpg", help: "Source image for colour and composition."),
+            .init("style", value: "name", help: "animation, illustration, sketch or emoji; default: asked for in the prompt, else illustration."),
+            .init("size", value: "WxH", help: "Requested size; the engine picks its closest supported size.", default: "engine default (1024x1024)"),
+            .init("limit", short: "n", value: "n", help: "Number of variations, 1…4.", default: "1"),
+            .init("seed", value: "n", help: "Seed; the same inputs and seed give the same images.", default: "0"),
+            .init("strength", value: "f", help: "Guidance strength 0…1: 0 ignores the sketch, 1 follows it closely.", default: "0.6"),
+            .init("guidance-start", value: "f", help: "Fraction of the generation where guidance starts, 0…1.", default: "0"),
+            .init("guidance-end", value: "f", help: "Fraction where guidance ends, start…1.", default: "0.6"),
+            .init("mode", value: "name", help: "balanced, promptFirst or sketchFirst.", default: "promptFirst"),
+            .init("source-strength", value: "f", help: "Influence of the source image, 0…1.", default: "0.35"),
+        ],
+        flags: [
+            .init("no-personalization", help: "Let the source image inform colour and composition only, never reproduce it."),
+            .init("no-embed-source", help: "Do not embed the source image's pixels in the outputs (smaller files; no replay)."),
+        ])
+
+    init(_ arguments: ParsedArguments) throws(CommandFailure) {
+        prompt = try arguments.value("prompt", as: String.self)
+        if let prompt, prompt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .usage("--prompt is empty") }
+        extractPath = try arguments.value("extract", as: String.self)
+        title = try arguments.value("title", as: String.self)
+        if title != nil && extractPath == nil { throw .usage("--title needs --extract (it titles the extracted text)") }
+        sourcePath = try arguments.value("source", as: String.self)
+        style = try arguments.value("style", as: Style.self)
+        if style == .externalProvider { throw .usage("--style externalProvider needs an external engine; the built-in engine paints animation, illustration, sketch and emoji") }
+        size = try arguments.value("size", as: ImageSize.self).map { .closest(to: PixelSize(width: $0.width, height: $0.height)) } ?? .engineDefault
+        limit = try arguments.value("limit", as: Int.self) ?? 1
+        guard (1...4).contains(limit) else { throw .usage("--limit must be 1…4, got \(limit)") }
+        func fraction(_ name: String, _ fallback: Double, from low: Double = 0) throws(CommandFailure) -> Double {
+            guard let value = try arguments.value(name, as: Double.self) else { return fallback }
+            guard (low...1).contains(value) else { throw .usage("--\(name) must be within \(Self.format(low))…1, got \(Self.format(value))") }
+            return value
+        }
+        let defaults = GuidanceControls.default
+        let start = try fraction("guidance-start", defaults.start)
+        let end = try fraction("guidance-end", max(defaults.end, start), from: start)
+        let controls = GuidanceControls(
+            strength: try fraction("strength", defaults.strength), start: start, end: end,
+            mode: try arguments.value("mode", as: GuidanceMode.self) ?? defaults.mode)
+        generation = GenerationOptions(
+            size: size, personalization: !arguments.flag("no-personalization"),
+            seed: try arguments.value("seed", as: UInt64.self) ?? 0, guidance: controls,
+            sourceStrength: try fraction("source-strength", 0.35))
+        embedSource = !arguments.flag("no-embed-source")
+    }
+
+    /// A number without a needless `.0`.
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,43 @@
+import InklingOutputs
+
+/// The human-readable form of a recipe that `inkling inspect` prints.
+enum RecipeDescription {
+    /// One labelled line per fact.
+    static func lines(for r: Recipe, path: String) -> [String] {
+        func n(_ v: Double) -> String { RenderOptions.format(v) }
+        var rows: [(String, String)] = [
+            ("made by", "Inkling \(r.inklingVersion), \(r.engine) engine"),
+            ("style", r.style.rawValue),
+            ("size", "\(r.size.width)×\(r.size.height)"),
+            ("seed", "\(r.seed), variation \(r.variation + 1)"),
+            ("guidance", "strength \(n(r.guidance.strength)), start \(n(r.guidance.start)), end \(n(r.guidance.end)), \(r.guidance.mode.rawValue)"),
+            ("source", "strength \(n(r.sourceStrength)), personalization \(r.personalization ? "on" : "off")"),
+        ]
+        for concept in r.concepts {
+            switch concept {
+            case .text(let text): rows.append(("prompt", quoted(text)))
+            case .extracted(let text, let title):
+                rows.append(("extracted", (title.map { "\(quoted($0)): " } ?? "") + "\(text.count) characters, " + quoted(String(text.prefix(60))) + (text.count > 60 ? "…" : "")))
+            case .image(let origin): rows.append(("image", origin ?? "(unnamed)"))
+            case .drawing: break
+            }
+        }
+        if !r.phrases.isEmpty {
+            rows.append(("phrases", r.phrases.map { "\($0.text) (\(String(format: "%.2f", $0.weight)))" }.joined(separator: ", ")))
+        }
+        rows.append(("language", r.language ?? "undetermined"))
+        if let drawing = r.drawing {
+            let strokes = (try? drawing.drawing().strokes.count).map { "\($0) strokes, " } ?? ""
+            rows.append(("drawing", "\(strokes)\(drawing.json.utf8.count) bytes of JSON, sha256 \(drawing.sha256)"))
+        }
+        if let source = r.source {
+            rows.append(("source image", "\(source.origin ?? "(unnamed)") \(source.width)×\(source.height) \(source.format.rawValue), sha256 \(source.sha256), \(source.image == nil ? "not embedded" : "embedded")"))
+        }
+        rows.append(("replay", "inkling render --replay \(path) -o DIR"))
+        return [path] + rows.map { "  " + $0.0.padding(toLength: 13, withPad: " ", startingAt: 0) + $0.1 }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + String(text.map { $0.isNewline ? " " : $0 }) + "\""
+    }
+}

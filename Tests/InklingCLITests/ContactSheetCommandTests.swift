@@ -1,0 +1,50 @@
+import Foundation
+import InklingImageIO
+import XCTest
+@testable import InklingCLI
+
+/// `inkling contact-sheet` tiles images in a grid with gaps.
+final class ContactSheetCommandTests: XCTestCase {
+    func testTilesImagesIntoAGrid() async throws {
+        let dir = try temporaryDirectory()
+        var paths: [String] = []
+        for (index, value) in [UInt8(0), 128, 255].enumerated() {
+            let url = dir.appendingPathComponent("\(index).png")
+            try PNGFile.write(PNGDocument(image: RasterImage(width: 40, height: 20, format: .rgb, filledWith: value)), to: url)
+            paths.append(url.path)
+        }
+        let sheet = dir.appendingPathComponent("sheet.png")
+        let (status, io) = await inkling(["contact-sheet"] + paths + ["--columns", "2", "--gap", "4", "--background", "#ff0000", "-o", sheet.path])
+        XCTAssertEqual(status, 0, io.stderrLines.joined())
+        let image = try PNGFile.read(from: sheet).image
+        XCTAssertEqual(image.width, 2 * 40 + 3 * 4)
+        XCTAssertEqual(image.height, 2 * 20 + 3 * 4)
+        XCTAssertEqual(Array(image[0, 0]), [255, 0, 0], "gap")
+        XCTAssertEqual(Array(image[4, 4]), [0, 0, 0], "first image")
+        XCTAssertEqual(Array(image[48, 4]), [128, 128, 128], "second image")
+        XCTAssertEqual(Array(image[4, 28]), [255, 255, 255], "third image, second row")
+        XCTAssertEqual(Array(image[48, 28]), [255, 0, 0], "empty cell")
+    }
+
+    func testScalesIntoCells() async throws {
+        let dir = try temporaryDirectory()
+        let big = dir.appendingPathComponent("big.png")
+        try PNGFile.write(PNGDocument(image: RasterImage(width: 200, height: 100, format: .rgba, filledWith: 255)), to: big)
+        let sheet = dir.appendingPathComponent("sheet.png")
+        let (status, _) = await inkling("contact-sheet", big.path, "--cell", "50x50", "--gap", "0", "-o", sheet.path)
+        XCTAssertEqual(status, 0)
+        let image = try PNGFile.read(from: sheet).image
+        XCTAssertEqual([image.width, image.height], [50, 50])
+    }
+
+    func testBadArguments() async throws {
+        let missing = await inkling("contact-sheet", "/nonexistent.png", "-o", "/tmp/x.png")
+        XCTAssertEqual(missing.status, ExitCode.io.rawValue)
+        let columns = await inkling("contact-sheet", "a.png", "--columns", "0", "-o", "x.png")
+        XCTAssertEqual(columns.status, ExitCode.usage.rawValue)
+        let colour = await inkling("contact-sheet", "a.png", "--background", "red", "-o", "x.png")
+        XCTAssertEqual(colour.status, ExitCode.usage.rawValue)
+        let noOutput = await inkling("contact-sheet", "a.png")
+        XCTAssertEqual(noOutput.status, ExitCode.usage.rawValue)
+    }
+}

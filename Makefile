@@ -5,7 +5,7 @@ CONFIG ?= debug
 OUT ?= out
 FUZZ_SECONDS ?= 600
 
-.PHONY: all deps build release demo test fuzz bench clean
+.PHONY: all deps build release demo contact-sheet test fuzz bench clean
 
 all: build
 
@@ -19,7 +19,9 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product inkling
 
-## The main job: rasterize a bundled sketch into guidance maps in $(OUT)/.
+## The main job: paint a bundled sketch and a prompt with the built-in engine into $(OUT)/,
+## next to the sketch's guidance maps.
+DEMO_PROMPT ?= a cosy house under a spring sky with cherry blossoms
 demo: release
 	@mkdir -p $(OUT)
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/inkling"; \
@@ -30,7 +32,28 @@ demo: release
 		echo "+ inkling guide Strokes/tablet-pen-house.json --size 1024x768 --encoding $$encoding -o $(OUT)/house-$$encoding.png"; \
 		"$$bin" guide Strokes/tablet-pen-house.json --size 1024x768 --encoding $$encoding -o $(OUT)/house-$$encoding.png; \
 	done; \
-	echo "wrote $(OUT)/house-scribble.png and $(OUT)/house-soft.png"
+	echo "+ inkling render Strokes/tablet-pen-house.json --prompt \"$(DEMO_PROMPT)\" --style illustration --size 1024x768 --limit 2 --overwrite -o $(OUT)/"; \
+	"$$bin" render Strokes/tablet-pen-house.json --prompt "$(DEMO_PROMPT)" --style illustration --size 1024x768 --limit 2 --overwrite -o $(OUT)/ >/dev/null; \
+	echo "wrote $(OUT)/house-scribble.png, $(OUT)/house-soft.png and $(OUT)/tablet-pen-house-illustration-0-{1,2}.png"
+
+## The same sketch and prompt in every style (2 variations each) and at guidance strength
+## 0, 0.5 and 1, tiled into docs/contact-sheet.png by `inkling contact-sheet`.
+SHEET ?= docs/contact-sheet.png
+contact-sheet: release
+	@bin="$$($(SWIFT) build -c release --show-bin-path)/inkling"; \
+	work="$(OUT)/contact-sheet"; \
+	set -e; rm -rf "$$work"; mkdir -p "$$work"; \
+	for style in animation illustration sketch; do \
+		"$$bin" render Strokes/tablet-pen-house.json --prompt "$(DEMO_PROMPT)" --style $$style --size 1024x768 --limit 2 --seed 7 -o "$$work/$$style" >/dev/null; \
+	done; \
+	"$$bin" render Strokes/tablet-pen-house.json --prompt "$(DEMO_PROMPT)" --style emoji --size 1024x1024 --limit 2 --seed 7 -o "$$work/emoji" >/dev/null; \
+	for strength in 0 0.5 1; do \
+		"$$bin" render Strokes/tablet-pen-house.json --prompt "$(DEMO_PROMPT)" --style animation --size 1024x768 --seed 7 --strength $$strength -o "$$work/strength-$$strength" >/dev/null; \
+	done; \
+	"$$bin" contact-sheet \
+		"$$work"/animation/*.png "$$work"/illustration/*.png "$$work"/sketch/*.png "$$work"/emoji/*/emoji-320.png \
+		"$$work"/strength-0/*.png "$$work"/strength-0.5/*.png "$$work"/strength-1/*.png \
+		--columns 4 --cell 512x384 --gap 12 -o $(SHEET)
 
 ## Build and run every test.
 test: deps

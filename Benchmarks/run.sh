@@ -96,6 +96,8 @@ for round in $(seq 1 "$rounds"); do
         "$py" "$here/peers/raster_opencv.py" "${raster[@]}" --encodings "$encoding" >> "$results"
     done
     "$bench" raster "${raster[@]}" --encodings confidence --json >> "$results"
+    say "round $round/$rounds: render (built-in engine, every style)"
+    "$bench" render "$root/Strokes/tablet-pen-house.json" --size "$size" --repeat "$repeat" --json >> "$results"
 done
 
 echo

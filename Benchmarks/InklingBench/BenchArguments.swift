@@ -1,6 +1,6 @@
 /// The command line of `InklingBench`: a subcommand, its input files and options.
 struct BenchArguments {
-    /// `parse` or `raster`.
+    /// `parse`, `raster` or `render`.
     var command: String
     /// Input stroke JSON files.
     var files: [String] = []
@@ -12,6 +12,8 @@ struct BenchArguments {
     var encodings = ["scribble", "soft", "distance", "confidence"]
     /// Parse implementations to run, by name.
     var parsers = ["json-c-dom", "inkling", "foundation-jsondecoder"]
+    /// Styles to render, by name (`render`).
+    var styles = ["animation", "illustration", "sketch", "emoji"]
     /// Print one JSON line per measurement instead of a human-readable line.
     var json = false
     /// When set, raster maps are also written to `<prefix>-<encoding>.pgm` to look at.
@@ -22,10 +24,13 @@ struct BenchArguments {
         usage: InklingBench parse <file.json>... [--repeat N] [--parsers a,b] [--json]
                InklingBench raster <file.json>... [--size WxH] [--repeat N] [--encodings a,b]
                                    [--pgm-prefix P] [--json]
+               InklingBench render <file.json>... [--size WxH] [--repeat N] [--styles a,b] [--json]
         parse:  json-c-dom (json_tokener_parse_ex + json_object_put), inkling
                 (StrokeJSONDecoder.decode), foundation-jsondecoder (JSONDecoder into Codable structs)
         raster: GuidanceRenderer.render per encoding (scribble, soft, distance, confidence);
                 the drawing is decoded once, outside the timing
+        render: BuiltInEngine.generate per style (image), and four variations started together
+                (first-of-4: until variation 0 is done; all-of-4); see RenderBench.swift
         Each implementation runs once to warm up, then --repeat times (default 7), in its own
         block; the median and the minimum are reported. For comparisons, run one implementation
         per process (--parsers X, --encodings X) and alternate processes, as run.sh does.
@@ -33,7 +38,7 @@ struct BenchArguments {
 
     /// Parses `CommandLine.arguments`-style input (without the program name).
     init(_ args: [String]) throws(BenchError) {
-        guard let first = args.first, ["parse", "raster"].contains(first) else { throw .usage("") }
+        guard let first = args.first, ["parse", "raster", "render"].contains(first) else { throw .usage("") }
         command = first
         var i = 1
         func value() throws(BenchError) -> String {
@@ -51,6 +56,7 @@ struct BenchArguments {
                 guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw .usage("--size needs WxH") }
                 width = parts[0]; height = parts[1]
             case "--encodings": encodings = try value().split(separator: ",").map(String.init)
+            case "--styles": styles = try value().split(separator: ",").map(String.init)
             case "--parsers": parsers = try value().split(separator: ",").map(String.init)
             case "--pgm-prefix": pgmPrefix = try value()
             case "--json": json = true

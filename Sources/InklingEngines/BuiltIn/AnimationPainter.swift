@@ -36,6 +36,8 @@ enum AnimationPainter {
                 }
             }
         }
+        // Source image underneath (sourceStrength × 0.7).
+        ctx.underpainting?.apply(to: &painting, factor: 0.7)
         try Task.checkCancellation()
         // Motifs.
         guard let canvas = RGBACanvas(width: w, height: h) else { throw BuiltInEngineError.drawingSurfaceUnavailable }

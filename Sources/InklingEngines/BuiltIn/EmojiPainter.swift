@@ -70,7 +70,12 @@ enum EmojiPainter {
                     let dx = (Float(x) - hx) / (r * 2), dy = (Float(y) - hy) / (r * 2)
                     let d2 = min(dx * dx + dy * dy, 1.5)
                     let k = 1.12 - 0.55 * d2
-                    var c = base.shaded(min(max(k, 0.55), 1.12))
+                    var c = base
+                    if let under = ctx.underpainting {
+                        let (u, ua) = under.color(at: i)
+                        c = c.mixed(with: u, ua * under.strength * 0.7)
+                    }
+                    c = c.shaded(min(max(k, 0.55), 1.12))
                     if k > 1 { c = c.mixed(with: PaletteColor(1, 1, 1), (k - 1) * 1.5) }
                     p[i * 4] = c.r * a; p[i * 4 + 1] = c.g * a; p[i * 4 + 2] = c.b * a; p[i * 4 + 3] = a
                 }

@@ -47,6 +47,8 @@ enum IllustrationPainter {
                 }
             }
         }
+        // Source image as a first wash (sourceStrength × 0.6).
+        ctx.underpainting?.apply(to: &painting, factor: 0.6)
         try Task.checkCancellation()
         guard let canvas = RGBACanvas(width: w, height: h) else { throw BuiltInEngineError.drawingSurfaceUnavailable }
         var motifs = MotifPainter(width: w, height: h, palette: pal, look: .wash,

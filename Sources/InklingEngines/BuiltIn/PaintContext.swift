@@ -23,7 +23,7 @@ struct PaintContext {
     let variation: Int
     /// Direction light comes from (unit vector, image coordinates, y down).
     let light: (x: Float, y: Float)
-    /// The underpainting from the source image, if any (straight RGB planes and opacity).
+    /// The underpainting from the source image, if any.
     let underpainting: Underpainting?
 
     var minSide: Int { min(width, height) }
@@ -52,8 +52,6 @@ struct PaintContext {
         let angle = -Double.pi * 0.75 + rng.range(-0.5, 0.5) + Double(variation % 2) * 1.3
         let light = (x: Float(cos(angle)), y: Float(sin(angle)))
         try Task.checkCancellation()
-        let under = try Underpainting.make(c, palette: &palette)
-        try Task.checkCancellation()
         var lines: Plane?
         var regions = RegionMap(empty: w, h)
         if influence.isActive, let scribble = try LineLayer.scribble(for: c) {
@@ -63,6 +61,8 @@ struct PaintContext {
             regions = RegionMap(lines: loose, closeRadius: max(1, min(w, h) / 256))
             lines = loose
         }
+        try Task.checkCancellation()
+        let under = try Underpainting.make(c, sketchActive: lines != nil, palette: &palette)
         try Task.checkCancellation()
         return PaintContext(width: w, height: h, palette: palette, motifs: concept.motifs, influence: lines == nil ? .none : influence,
                             lines: lines, regions: regions, seed: seed, variation: variation, light: light, underpainting: under)

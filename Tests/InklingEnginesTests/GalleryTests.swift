@@ -3,20 +3,29 @@ import InklingEngines
 import XCTest
 
 /// Renders every style at 1024×1024 and writes PNGs when `INKLING_ENGINE_DUMP` is set (for
-/// people to look at); otherwise only checks sizes.
+/// people to look at), printing the time of each.
 final class GalleryTests: XCTestCase {
     func testGallery() async throws {
         guard ProcessInfo.processInfo.environment["INKLING_ENGINE_DUMP"] != nil else { throw XCTSkip("set INKLING_ENGINE_DUMP to write images") }
         let engine = BuiltInEngine()
         let size = PixelSize(width: 1024, height: 1024)
+        let cases: [(String, [ConceptPhrase], Bool, Double, Int)] = [
+            ("sunset", [ConceptPhrase("sunset over the sea", weight: 1)], true, 1, 0),
+            ("sunset-v1", [ConceptPhrase("sunset over the sea", weight: 1)], true, 1, 1),
+            ("sunset-s05", [ConceptPhrase("sunset over the sea", weight: 1)], true, 0.5, 0),
+            ("night", [ConceptPhrase("snowy night", weight: 0.6), ConceptPhrase("blue house", weight: 0.4)], true, 0.8, 0),
+            ("blossom", [ConceptPhrase("桜", weight: 1)], true, 0.9, 2),
+            ("birthday-nodrawing", [ConceptPhrase("birthday party", weight: 1)], false, 1, 0),
+        ]
         for style in [Style.animation, .illustration, .sketch, .emoji] {
-            for strength in [0.0, 0.5, 1.0] {
-                let c = EngineFixtures.conditioning(style: style, size: size, strength: strength)
+            for (name, phrases, withDrawing, strength, variation) in cases {
+                let c = EngineFixtures.conditioning(style: style, size: size, drawing: withDrawing ? EngineFixtures.house : nil,
+                                                    phrases: phrases, strength: strength)
                 let clock = ContinuousClock()
                 let start = clock.now
-                let image = try await engine.generate(c, variation: 0)
-                print("\(style) strength \(strength): \(clock.now - start)")
-                EngineFixtures.dump(image, "\(style)-\(strength)")
+                let image = try await engine.generate(c, variation: variation)
+                print("\(style) \(name): \(clock.now - start)")
+                EngineFixtures.dump(image, "\(style)-\(name)")
             }
         }
     }

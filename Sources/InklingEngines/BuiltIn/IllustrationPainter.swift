@@ -33,10 +33,10 @@ enum IllustrationPainter {
                     let grain = PaintRandom.hashUnit(x, y, ctx.seed) - 0.5
                     var c = PaletteColor(paper.r + m * 0.012 + grain * 0.02, paper.g + m * 0.012 + grain * 0.02, paper.b + m * 0.01 + grain * 0.02)
                     let edgeY = horizon + m * 0.03
-                    var skyD = max(0, 0.55 - fy * 0.7) * (0.85 + 0.3 * gr)
+                    var skyD = max(0, 0.55 - fy * 0.7) * (0.9 + 0.12 * gr + 0.2 * m)
                     var groundD: Float = 0
                     if fy > edgeY {
-                        groundD = min(0.65, (fy - edgeY) * 6) * (0.8 + 0.4 * gr)
+                        groundD = min(0.6, (fy - edgeY) * 5) * (0.88 + 0.14 * gr + 0.25 * m)
                         if fy - edgeY < 0.006 { groundD *= 1.3 }  // pooled edge
                         skyD *= 0.3
                     }

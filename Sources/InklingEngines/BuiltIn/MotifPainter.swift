@@ -65,17 +65,27 @@ struct MotifPainter {
             case .sun:
                 let (x, y) = spot(&rng, band: 0.1...0.3)
                 let r = m * rng.range(0.065, 0.085)
-                if look != .pencil { canvas.glow(x, y, r * 2.4, palette.accent, alpha: look == .wash ? 0.35 : 0.5) }
+                // Always a warm sun, tinted by the palette (a rotated palette must not paint it purple).
+                let sun = PaletteColor(hex: 0xFFD15C).mixed(with: palette.accent, 0.25)
+                if look != .pencil { canvas.glow(x, y, r * 2.4, sun, alpha: look == .wash ? 0.35 : 0.5) }
+                if look == .pencil {
+                    for k in 0..<12 {
+                        let a = Double(k) * Double.pi / 6 + rng.range(-0.1, 0.1)
+                        cairo_move_to(cr, x + cos(a) * r * 1.25, y + sin(a) * r * 1.25)
+                        cairo_line_to(cr, x + cos(a) * r * rng.range(1.5, 1.75), y + sin(a) * r * rng.range(1.5, 1.75))
+                    }
+                }
                 canvas.circle(x, y, r)
-                finish(canvas, fill: palette.accent, alpha: 0.95)
+                finish(canvas, fill: sun, alpha: 0.95)
             case .stars:
                 let (x, y) = spot(&rng, band: 0.1...0.25)
                 let r = m * 0.06
                 cairo_push_group(cr)
                 canvas.circle(x, y, r)
-                canvas.setColor(palette.accent)
-                cairo_fill(cr)
+                canvas.setColor(look == .pencil ? PaletteColor(0.35, 0.35, 0.37) : PaletteColor(hex: 0xF6E27A).mixed(with: palette.accent, 0.3))
+                if look == .pencil { cairo_stroke_preserve(cr) } else { cairo_fill(cr) }
                 cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OUT)
+                cairo_new_path(cr)
                 canvas.circle(x + r * 0.45, y - r * 0.25, r * 0.85)
                 cairo_fill(cr)
                 cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
@@ -102,7 +112,7 @@ struct MotifPainter {
                     let (x, y) = spot(&rng, band: 0.05...0.95, tries: 4)
                     let r = m * rng.range(0.012, 0.02)
                     canvas.ellipse(x, y, r, r * (motif == .petals ? 0.55 : 0.42), angle: rng.range(0, Double.pi))
-                    let color = motif == .petals ? palette.primary.mixed(with: PaletteColor(1, 0.85, 0.9), 0.45)
+                    let color = motif == .petals ? PaletteColor(hex: 0xF48FB1).mixed(with: palette.primary, 0.4)
                         : (i % 2 == 0 ? palette.accent : palette.secondary)
                     finish(canvas, fill: color, alpha: 0.9)
                 }

@@ -28,7 +28,7 @@ struct RegionMap {
         regions = []
     }
 
-    init(lines: Plane, closeRadius: Int) {
+    init(lines: Plane, closeRadius: Int, minimumArea: Int? = nil) {
         width = lines.width
         height = lines.height
         let w = width, h = height, n = w * h
@@ -66,11 +66,11 @@ struct RegionMap {
                 }
             }
         }
-        // Keep enclosed components of a useful size, largest first for stable colour order.
-        let minArea = max(16, n / 2500)
+        // Keep enclosed components of a useful size, largest first for a stable colour order.
+        let minArea = minimumArea ?? max(16, n / 2500)
         let kept = infos.indices.filter { !touches[$0] && infos[$0].area >= minArea }
             .sorted { infos[$0].area != infos[$1].area ? infos[$0].area > infos[$1].area : $0 < $1 }
-            .prefix(96)
+            
         var remap = [Int32](repeating: 0, count: infos.count + 1)
         var regions: [Region] = []
         for c in kept {

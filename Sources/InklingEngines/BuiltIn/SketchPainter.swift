@@ -20,14 +20,14 @@ enum SketchPainter {
         // Tone.
         var tone = Plane(width: w, height: h)
         for y in 0..<h where Float(y) / Float(h) > horizon {
-            let t = min(0.22, (Float(y) / Float(h) - horizon) * 1.4)
+            let t = min(0.14, (Float(y) / Float(h) - horizon) * 1.2)
             for x in 0..<w { tone.values[y * w + x] = t }
         }
         if let lines = ctx.lines {
             let detail = Float(ctx.influence.detail)
             let near = lines.blurred(radius: ctx.px(0.012), passes: 2)
             var layer = RegionLayer(ctx, alpha: ctx.fillAlpha, band: ctx.px(0.035), shadow: 0.55, highlight: 0.6) { label in
-                let t: Float = [0.28, 0.42, 0.18, 0.5, 0.34][(Int(label) - 1 + ctx.variation) % 5]
+                let t: Float = [0.22, 0.36, 0.14, 0.44, 0.28][(Int(label) - 1 + ctx.variation) % 5]
                 return PaletteColor(1 - t, 1 - t, 1 - t)
             }
             layer.bleed(radius: ctx.bleedRadius)

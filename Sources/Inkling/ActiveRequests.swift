@@ -6,15 +6,28 @@ final class ActiveRequests: @unchecked Sendable {
     private let lock = NSLock()
     private var tasks: [UInt64: Task<Void, Never>] = [:]
     private var next: UInt64 = 0
+    /// Requests that finished before their task was recorded (the task can outrun `insert`).
+    private var finishedEarly: Set<UInt64> = []
 
     /// Reserves an identifier for a request about to start.
     func reserve() -> UInt64 { lock.withLock { next += 1; return next } }
 
     /// Records the task of request `id`.
-    func insert(_ task: Task<Void, Never>, id: UInt64) { lock.withLock { tasks[id] = task } }
+    func insert(_ task: Task<Void, Never>, id: UInt64) {
+        lock.withLock {
+            if finishedEarly.remove(id) == nil { tasks[id] = task }
+        }
+    }
 
     /// Forgets request `id` (it finished).
-    func remove(_ id: UInt64) { lock.withLock { _ = tasks.removeValue(forKey: id) } }
+    func remove(_ id: UInt64) {
+        lock.withLock {
+            if tasks.removeValue(forKey: id) == nil { finishedEarly.insert(id) }
+        }
+    }
+
+    /// How many requests are in flight.
+    var count: Int { lock.withLock { tasks.count } }
 
     /// Cancels every request in flight.
     func cancelAll() {

@@ -1,4 +1,5 @@
 import Foundation
+import InklingImageIO
 import XCTest
 @testable import InklingCLI
 
@@ -45,5 +46,18 @@ final class RenderUsageTests: XCTestCase {
         XCTAssertEqual(status, ExitCode.inputRejected.rawValue, io.stderrLines.joined())
         XCTAssertTrue(io.stderrLines.first?.contains("'ru'") == true, io.stderrLines.joined())
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path))
+    }
+}
+
+/// Without --size, the output follows the drawing's canvas.
+final class RenderSizeTests: XCTestCase {
+    func testSizeFollowsTheCanvasByDefault() async throws {
+        let dir = try temporaryDirectory()
+        let doc = #"{"format":"inkling.drawing","version":1,"canvas":{"width":720,"height":1280},"strokes":[{"points":[{"x":100,"y":100},{"x":600,"y":1100}]}]}"#
+        let (status, io) = await inkling(["render", "-", "--prompt", "a tall tower", "--style", "sketch", "-o", dir.path], input: Array(doc.utf8))
+        XCTAssertEqual(status, 0, io.stderrLines.joined())
+        let png = dir.appendingPathComponent("drawing-sketch-0-1.png")
+        XCTAssertEqual(try PNGFile.read(from: png).image.width, 720)
+        XCTAssertEqual(try PNGFile.read(from: png).image.height, 1280)
     }
 }

@@ -79,7 +79,12 @@ struct RenderCommand: InklingCommand {
         }
         concepts.append(.drawing(drawing))
 
-        let creator = try await InklingImageCreator(engine: CLIEngine.make(), options: options.generation,
+        var generation = options.generation
+        if generation.size == .engineDefault, let canvas = drawing.canvas, canvas.width >= 1, canvas.height >= 1 {
+            // Without --size, follow the drawing's canvas: the supported size closest to its aspect.
+            generation.size = .closest(to: PixelSize(width: Int(canvas.width.rounded()), height: Int(canvas.height.rounded())))
+        }
+        let creator = try await InklingImageCreator(engine: CLIEngine.make(), options: generation,
                                                     embedsSourceImage: options.embedSource)
         defer { creator.session.removeAll() }
         let style = try creator.validate(concepts, style: options.style, limit: options.limit)

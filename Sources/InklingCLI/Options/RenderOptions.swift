@@ -21,7 +21,7 @@ struct RenderOptions: Sendable {
             .init("title", value: "text", help: "Title of the --extract text (weighs more)."),
             .init("source", value: "photo.png|.jpg", help: "Source image for colour and composition."),
             .init("style", value: "name", help: "animation, illustration, sketch or emoji; default: asked for in the prompt, else illustration."),
-            .init("size", value: "WxH", help: "Requested size; the engine picks its closest supported size.", default: "engine default (1024x1024)"),
+            .init("size", value: "WxH", help: "Requested size; the engine picks its closest supported size.", default: "closest to the drawing's canvas, else 1024x1024"),
             .init("limit", short: "n", value: "n", help: "Number of variations, 1…4.", default: "1"),
             .init("seed", value: "n", help: "Seed; the same inputs and seed give the same images.", default: "0"),
             .init("strength", value: "f", help: "Guidance strength 0…1: 0 ignores the sketch, 1 follows it closely.", default: "0.6"),

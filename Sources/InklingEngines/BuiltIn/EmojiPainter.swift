@@ -10,7 +10,8 @@ import Foundation
 /// policy) and strength 0 gives the disc (no drawing). Without a drawing: the disc.
 /// Layers, outside in: a thin dark rim, a white sticker border, a dark outline, the fill
 /// (primary colour, enclosed regions in their colours), a radial shading towards the lower side
-/// away from the light, a specular highlight ellipse near the lit top, the sketch's inner lines.
+/// away from the light, the first concept motif drawn large (``MotifGlyph``, fading out as the
+/// sketch takes over), a specular highlight ellipse near the lit top, the sketch's inner lines.
 enum EmojiPainter {
     static func paint(_ ctx: PaintContext) throws -> Painting {
         let w = ctx.width, h = ctx.height, n = w * h
@@ -98,6 +99,11 @@ enum EmojiPainter {
                 let e = u * u + v * v
                 gloss.values[y * w + x] = PaintContext.smoothstep(1, 0.35, e) * subject.values[y * w + x]
             }
+        }
+        // The concept's motif as the sticker's face while the sketch does not shape it.
+        if let motif = ctx.motifs.first, s < 1, let canvas = RGBACanvas(width: w, height: h) {
+            MotifGlyph.draw(motif, on: canvas, x: Double(cx), y: Double(cy), r: Double(r) * 0.6, palette: pal)
+            shaded.composite(canvas, opacity: 1 - s)
         }
         shaded.over(PaletteColor(1, 1, 1), mask: gloss, opacity: 0.6)
         if let lines = ctx.lines {

@@ -36,6 +36,29 @@ final class BuiltInEngineTests: XCTestCase {
         }
     }
 
+    func testTinySizesDoNotTrap() async throws {
+        for style in painted {
+            for size in [PixelSize(width: 1, height: 1), PixelSize(width: 2, height: 3), PixelSize(width: 9, height: 4)] {
+                for strength in [0.0, 1.0] {
+                    let image = try await engine.generate(EngineFixtures.conditioning(style: style, size: size, strength: strength), variation: 3)
+                    XCTAssertEqual(image.pixels.count, size.width * size.height * 4)
+                }
+            }
+        }
+    }
+
+    func testEveryMotifAndGlyphPaints() async throws {
+        let phrases = ["sunset", "night", "sea", "cherry blossom", "birthday", "snow", "autumn", "sky"]
+        for phrase in phrases {
+            for style in painted {
+                let c = EngineFixtures.conditioning(style: style, size: PixelSize(width: 96, height: 96), drawing: nil,
+                                                    phrases: [ConceptPhrase(phrase, weight: 1)])
+                let image = try await engine.generate(c, variation: 0)
+                XCTAssertEqual(image.width, 96, "\(phrase) \(style)")
+            }
+        }
+    }
+
     func testOpaqueStylesAreOpaque() async throws {
         for style in [Style.animation, .illustration, .sketch] {
             let image = try await engine.generate(EngineFixtures.conditioning(style: style), variation: 0)

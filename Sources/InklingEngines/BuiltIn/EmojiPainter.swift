@@ -92,8 +92,9 @@ enum EmojiPainter {
         let angle = atan2f(ly, lx) + Float.pi / 2
         let ca = cosf(angle), sa = sinf(angle)
         var gloss = Plane(width: w, height: h)
-        for y in max(0, Int(ey - rx))..<min(h, Int(ey + rx) + 1) {
-            for x in max(0, Int(ex - rx))..<min(w, Int(ex + rx) + 1) {
+        let y0 = max(0, Int(ey - rx)), y1 = min(h, Int(ey + rx) + 1), x0 = max(0, Int(ex - rx)), x1 = min(w, Int(ex + rx) + 1)
+        for y in y0..<max(y0, y1) {
+            for x in x0..<max(x0, x1) {
                 let dx = Float(x) - ex, dy = Float(y) - ey
                 let u = (dx * ca + dy * sa) / rx, v = (-dx * sa + dy * ca) / ry
                 let e = u * u + v * v

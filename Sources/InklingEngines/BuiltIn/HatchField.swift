@@ -20,7 +20,7 @@ struct HatchField {
         rows = height / self.cell + 3
         var rng = PaintRandom(seed: seed)
         var field: (Plane, Plane, Plane)?
-        if let lines {
+        if let lines, width > 2, height > 2 {
             let base = lines.blurred(radius: max(1, self.cell / 8))
             var jxx = Plane(width: width, height: height), jxy = jxx, jyy = jxx
             for y in 1..<(height - 1) {

@@ -30,3 +30,21 @@ final class GalleryTests: XCTestCase {
         }
     }
 }
+
+/// A strength ladder and a wide size, written when `INKLING_ENGINE_DUMP` is set.
+final class GalleryLadderTests: XCTestCase {
+    func testLadder() async throws {
+        guard ProcessInfo.processInfo.environment["INKLING_ENGINE_DUMP"] != nil else { throw XCTSkip("set INKLING_ENGINE_DUMP to write images") }
+        let engine = BuiltInEngine()
+        for style in [Style.animation, .illustration, .sketch, .emoji] {
+            for strength in [0.25, 0.5, 0.75] {
+                let c = EngineFixtures.conditioning(style: style, size: PixelSize(width: 512, height: 512),
+                                                    phrases: [ConceptPhrase("spring garden", weight: 1)], strength: strength)
+                EngineFixtures.dump(try await engine.generate(c, variation: 0), "ladder-\(style)-\(strength)")
+            }
+            let wide = EngineFixtures.conditioning(style: style, size: PixelSize(width: 1280, height: 720),
+                                                   phrases: [ConceptPhrase("autumn forest", weight: 1)], strength: 0.9)
+            EngineFixtures.dump(try await engine.generate(wide, variation: 1), "wide-\(style)")
+        }
+    }
+}

@@ -102,9 +102,9 @@ enum EmojiPainter {
             }
         }
         // The concept's motif as the sticker's face while the sketch does not shape it.
-        if let motif = ctx.motifs.first, s < 1, let canvas = RGBACanvas(width: w, height: h) {
+        if let motif = ctx.motifs.first, s < 0.5, let canvas = RGBACanvas(width: w, height: h) {
             MotifGlyph.draw(motif, on: canvas, x: Double(cx), y: Double(cy), r: Double(r) * 0.6, palette: pal)
-            shaded.composite(canvas, opacity: 1 - s)
+            shaded.composite(canvas, opacity: max(0, 1 - 2 * s))
         }
         shaded.over(PaletteColor(1, 1, 1), mask: gloss, opacity: 0.6)
         if let lines = ctx.lines {

@@ -1,5 +1,6 @@
 import InklingConditioning
 import InklingEngines
+import InklingImageIO
 import XCTest
 
 /// Renders every style at 1024×1024 and writes PNGs when `INKLING_ENGINE_DUMP` is set (for
@@ -45,6 +46,26 @@ final class GalleryLadderTests: XCTestCase {
             let wide = EngineFixtures.conditioning(style: style, size: PixelSize(width: 1280, height: 720),
                                                    phrases: [ConceptPhrase("autumn forest", weight: 1)], strength: 0.9)
             EngineFixtures.dump(try await engine.generate(wide, variation: 1), "wide-\(style)")
+        }
+    }
+}
+
+/// Source-image underpainting, with and without personalization, written when
+/// `INKLING_ENGINE_DUMP` is set.
+final class GallerySourceTests: XCTestCase {
+    func testSource() async throws {
+        guard let dir = ProcessInfo.processInfo.environment["INKLING_ENGINE_DUMP"],
+              let photo = try? PNGFile.read(from: URL(fileURLWithPath: dir).appendingPathComponent("source.png")).image
+        else { throw XCTSkip("set INKLING_ENGINE_DUMP to a folder holding source.png") }
+        let engine = BuiltInEngine()
+        for style in [Style.animation, .illustration, .sketch, .emoji] {
+            for personalization in [true, false] {
+                var c = EngineFixtures.conditioning(style: style, size: PixelSize(width: 512, height: 512), strength: 0.9)
+                c.source = SourceImage(image: photo)
+                c.personalization = personalization
+                c.sourceStrength = 0.6
+                EngineFixtures.dump(try await engine.generate(c, variation: 0), "source-\(style)-\(personalization)")
+            }
         }
     }
 }

@@ -37,9 +37,9 @@ enum SketchPainter {
                 tone.values[i] = max(tone.values[i], regionTone, min(near.values[i] * 1.6, 0.55) * detail)
             }
         }
-        // Source image as hatching tone (its darkness × sourceStrength × 0.8).
+        // Source image as hatching tone (its darkness × sourceStrength × 0.5).
         if let under = ctx.underpainting {
-            for i in 0..<n { tone.values[i] = max(tone.values[i], under.darkness(at: i) * 0.8) }
+            for i in 0..<n { tone.values[i] = max(tone.values[i], under.darkness(at: i) * 0.5) }
         }
         try Task.checkCancellation()
         let hatch = HatchField(width: w, height: h, lines: ctx.lines, cell: ctx.px(0.045), seed: PaintRandom.mix(ctx.seed, 303))

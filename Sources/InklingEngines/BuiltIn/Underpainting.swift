@@ -15,6 +15,7 @@ import InklingStrokes
 /// - Personalization off: the source is never reproduced: it is reduced to a 10 × 10 grid of
 ///   average colours and stretched back smoothly (bilinear), a heavy blur that keeps only the
 ///   colour field and the broad composition.
+/// - Edges: the placed rectangle fades out over 4% of the shorter side.
 /// - Opacity: `sourceStrength` times a per-style factor (see the painters).
 struct Underpainting {
     /// Straight RGB at the output size, `0 ... 1`, and coverage.
@@ -47,8 +48,18 @@ struct Underpainting {
         let placed = image.drawn(into: w, height: h, transform: placement, background: .clear)
         var layer = Painting(width: w, height: h)
         let n = w * h
+        // Feather the placed rectangle's edges (4% of the shorter side) so it never shows as a
+        // pasted rectangle.
+        let corners = [(0.0, 0.0), (Double(image.width), 0.0), (0.0, Double(image.height)), (Double(image.width), Double(image.height))]
+            .map { placement.apply(x: $0.0, y: $0.1) }
+        let left = Float(corners.map(\.x).min()!), right = Float(corners.map(\.x).max()!)
+        let top = Float(corners.map(\.y).min()!), bottom = Float(corners.map(\.y).max()!)
+        let feather = max(Float(min(w, h)) * 0.04, 1)
         for i in 0..<n {
-            let a = Float(placed.pixels[i * 4 + 3]) / 255
+            let x = Float(i % w) + 0.5, y = Float(i / w) + 0.5
+            let edge = min(x - left, right - x, y - top, bottom - y)
+            let fade = PaintContext.smoothstep(0, feather, edge)
+            let a = Float(placed.pixels[i * 4 + 3]) / 255 * fade
             layer.px[i * 4] = Float(placed.pixels[i * 4]) / 255 * a
             layer.px[i * 4 + 1] = Float(placed.pixels[i * 4 + 1]) / 255 * a
             layer.px[i * 4 + 2] = Float(placed.pixels[i * 4 + 2]) / 255 * a

@@ -15,26 +15,6 @@ struct Painting {
         px = [Float](repeating: 0, count: width * height * 4)
     }
 
-    /// Fills with a vertical gradient through `stops` (position `0 ... 1` top to bottom, colour),
-    /// opaque. Stops must be sorted.
-    mutating func fillGradient(_ stops: [(Float, PaletteColor)]) {
-        let w = width, h = height
-        px.withUnsafeMutableBufferPointer { p in
-            for y in 0..<h {
-                let t = (Float(y) + 0.5) / Float(h)
-                var c = stops[0].1
-                for k in 1..<stops.count where t > stops[k - 1].0 {
-                    let (t0, c0) = stops[k - 1], (t1, c1) = stops[k]
-                    c = t >= t1 ? c1 : c0.mixed(with: c1, (t - t0) / max(t1 - t0, 1e-6))
-                }
-                for x in 0..<w {
-                    let i = (y * w + x) * 4
-                    p[i] = c.r; p[i + 1] = c.g; p[i + 2] = c.b; p[i + 3] = 1
-                }
-            }
-        }
-    }
-
     /// Paints `color` OVER the image with per-pixel alpha `mask × opacity`.
     mutating func over(_ color: PaletteColor, mask: Plane, opacity: Float = 1) {
         let n = width * height

@@ -10,7 +10,7 @@ struct RegionLayer {
 
     init(_ ctx: PaintContext, alpha: Float, band: Int, shadow: Float, highlight: Float,
          color: (Int32) -> PaletteColor) {
-        let w = ctx.width, h = ctx.height, n = w * h
+        let w = ctx.width, h = ctx.height
         r = Plane(width: w, height: h); g = r; b = r; a = r
         guard !ctx.regions.regions.isEmpty, alpha > 0 else { return }
         let colors = [PaletteColor(0, 0, 0)] + (1...ctx.regions.regions.count).map { color(Int32($0)) }
@@ -40,7 +40,6 @@ struct RegionLayer {
                         rr[i] = c.r * alpha; gg[i] = c.g * alpha; bb[i] = c.b * alpha; aa[i] = alpha
                     }
                 }
-                _ = n
             }
             }
             }
@@ -54,7 +53,7 @@ struct RegionLayer {
         r.blur(radius: radius); g.blur(radius: radius); b.blur(radius: radius); a.blur(radius: radius)
     }
 
-    /// Composites the layer OVER `painting`, with `mask` (optional) multiplying its alpha.
+    /// Composites the layer OVER `painting`, with `density` (optional) multiplying its alpha.
     func over(_ painting: inout Painting, density: Plane? = nil) {
         let n = painting.width * painting.height
         painting.px.withUnsafeMutableBufferPointer { p in

@@ -7,7 +7,7 @@ import InklingStrokes
 import XCTest
 
 /// Measured softness (DESIGN §4, generation issue item 6): for every built-in style, guidance
-/// adherence of the output rises monotonically with guidance strength, and at strength 0 it is
+/// adherence of the output rises strictly with guidance strength at every step, and at strength 0 it is
 /// the adherence of the same request without a drawing.
 final class AdherenceTests: XCTestCase {
     /// Strengths the issue names.
@@ -17,6 +17,8 @@ final class AdherenceTests: XCTestCase {
     /// How far strength 0 may be from the no-drawing baseline (F1): the built-in engine ignores
     /// the sketch entirely at 0, so only measurement noise could separate them.
     private static let baselineNoise = 0.02
+    /// How much F1 must rise at every step of strength (strictly rising, not merely not falling).
+    private static let stepMargin = 0.01
     /// How much higher F1 must be at strength 1 than at 0.
     private static let riseMargin = 0.15
 
@@ -31,8 +33,8 @@ final class AdherenceTests: XCTestCase {
                 + zip(Self.strengths, scores.byStrength).map { "\($0.0): \(Self.fmt($0.1))" }.joined(separator: ", ")
             report.append(line)
             let f1 = scores.byStrength.map(\.f1)
-            for i in 1..<f1.count where f1[i] < f1[i - 1] {
-                failures.append("\(style.rawValue): F1 falls from \(f1[i - 1]) at strength \(Self.strengths[i - 1]) to \(f1[i]) at \(Self.strengths[i])")
+            for i in 1..<f1.count where f1[i] < f1[i - 1] + Self.stepMargin {
+                failures.append("\(style.rawValue): F1 does not rise from \(f1[i - 1]) at strength \(Self.strengths[i - 1]) to \(f1[i]) at \(Self.strengths[i])")
             }
             if f1[f1.count - 1] < f1[0] + Self.riseMargin {
                 failures.append("\(style.rawValue): F1 at strength 1 (\(f1[f1.count - 1])) is not \(Self.riseMargin) above strength 0 (\(f1[0]))")

@@ -11,7 +11,8 @@ import Foundation
 /// Layers, outside in: a thin dark rim, a white sticker border, a dark outline, the fill
 /// (primary colour, enclosed regions in their colours), a radial shading towards the lower side
 /// away from the light, the first concept motif drawn large (``MotifGlyph``, fading out as the
-/// sketch takes over), a specular highlight ellipse near the lit top, the sketch's inner lines.
+/// sketch takes over), a specular highlight ellipse near the lit top, the sketch's inner lines (at the detail
+/// opacity from any strength above 0, so the sketch shows inside the disc before it reshapes it).
 enum EmojiPainter {
     static func paint(_ ctx: PaintContext) throws -> Painting {
         let w = ctx.width, h = ctx.height, n = w * h
@@ -110,7 +111,7 @@ enum EmojiPainter {
         if let lines = ctx.lines {
             var inner = lines
             for i in 0..<n { inner.values[i] *= subject.values[i] }
-            shaded.over(pal.ink, mask: inner, opacity: min(1, Float(ctx.influence.detail) * 1.6) * s)
+            shaded.over(pal.ink, mask: inner, opacity: min(1, Float(ctx.influence.detail) * 1.6))
         }
         // Shaded subject over the outlines.
         for i in 0..<n {

@@ -28,7 +28,7 @@ struct GuidanceInfluence: Sendable {
         let end = controls.end.isFinite ? min(max(controls.end, 0), 1) : 1
         strength = s
         placement = s * (1 - 0.5 * start)
-        detail = s * (0.6 + 0.4 * end)
+        detail = s.squareRoot() * (0.6 + 0.4 * end)
     }
 
     /// No influence at all (no drawing, or strength 0).

@@ -8,7 +8,8 @@ import InklingConditioning
 /// - `placement` = s × (1 − 0.5 × start): how exactly lines sit where they were drawn; the
 ///   displacement amplitude is (1 − placement) × 7% of the shorter side. Guidance that starts
 ///   late in a diffusion run no longer fixes the layout, so a late `start` loosens placement.
-/// - `detail` = s × (0.6 + 0.4 × end): opacity of the sketch's lines and crispness of its fills;
+/// - `detail` = √s × (0.6 + 0.4 × end): opacity of the sketch's lines and crispness of its fills;
+///   the square root keeps a light touch visible (adherence rises at every step of strength);
 ///   guidance that ends early leaves the final details to the prompt.
 /// At s = 0 the sketch is ignored completely (the painting equals the one without a drawing).
 struct GuidanceInfluence: Sendable {

@@ -150,7 +150,10 @@ let package = Package(
         .testTarget(name: "InklingOutputsTests", dependencies: ["InklingOutputs", "InklingConditioning", "InklingImageIO"]),
         .testTarget(
             name: "InklingTests",
-            dependencies: ["Inkling", "InklingConditioning", "InklingEngines", "InklingOutputs", "InklingStrokes", "InklingImageIO"]
+            dependencies: [
+                "Inkling", "InklingConditioning", "InklingEngines", "InklingOutputs", "InklingStrokes", "InklingImageIO",
+                "InklingComparison",
+            ]
         ),
         .testTarget(
             name: "InklingCLITests",

@@ -25,7 +25,7 @@ enum RecipeReplay {
         let drawing = try recipe.drawing?.drawing()
         var guidance: GuidanceMap?
         if let drawing {
-            guidance = try GuidanceRenderer(options: GuidanceOptions(width: recipe.size.width, height: recipe.size.height)).render(drawing)
+            guidance = try GenerationGuidance.map(for: drawing, size: recipe.size)
         }
         let conditioning = Conditioning(
             phrases: recipe.phrases, title: recipe.title, language: recipe.language, style: recipe.style, size: recipe.size,

@@ -53,7 +53,7 @@ struct RequestPlanner: Sendable {
         var guidance: GuidanceMap?
         if let drawing, renderGuidance {
             do {
-                guidance = try GuidanceRenderer(options: GuidanceOptions(width: size.width, height: size.height)).render(drawing)
+                guidance = try GenerationGuidance.map(for: drawing, size: size)
             } catch {
                 throw .creationFailed(reason: "cannot rasterize the drawing: \(error.description)")
             }

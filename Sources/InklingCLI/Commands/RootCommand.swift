@@ -1,7 +1,9 @@
+import Inkling
+
 /// The `inkling` command tree: picks a subcommand, handles `--help` and `--version`.
 public enum RootCommand {
     /// The Inkling release this build is.
-    public static let version = "0.1.0"
+    public static let version = InklingImageCreator.version
 
     /// Every subcommand, in the order `--help` lists them.
     static let subcommands: [any InklingCommand.Type] = [GuideCommand.self, ValidateCommand.self, RenderCommand.self, InspectCommand.self, ContactSheetCommand.self]

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Subject: the drawing's silhouette (its lines and everything they enclose, closed and with
 /// holes filled) morphed with a centred disc of radius 40% of the side: the soft masks are
-/// mixed as m × silhouette + min(1, 2(1 − m)) × disc, m = smoothstep(0.45, 0.8, s), and
+/// mixed as m × silhouette + min(1, 2(1 − m)) × disc, m = smoothstep(0.3, 0.65, s), and
 /// thresholded at ½ (the disc only grows until m = ½, then fades, so the outline moves monotonically), so strength 1 keeps the
 /// drawing's own shape where the guidance map placed it (already centred and scaled by the fit
 /// policy) and strength 0 gives the disc (no drawing). Without a drawing: the disc.
@@ -18,9 +18,9 @@ enum EmojiPainter {
         let w = ctx.width, h = ctx.height, n = w * h
         let pal = ctx.palette
         let m = Float(ctx.minSide)
-        // Morph weight: the sticker starts following the sketch from strength 0.45 (below, the loosened
-        // lines would only add edges away from the sketch).
-        let s = ctx.lines == nil ? 0 : PaintContext.smoothstep(0.45, 0.8, Float(ctx.influence.strength))
+        // Morph weight: the sticker starts following the sketch from strength 0.3 and is its
+        // die-cut shape by 0.65, so the default strength (about 0.56 prompt-first) already shows it.
+        let s = ctx.lines == nil ? 0 : PaintContext.smoothstep(0.3, 0.65, Float(ctx.influence.strength))
         // Soft disc.
         let cx0 = Float(w) / 2, cy0 = Float(h) / 2, radius = 0.4 * m, edge = 0.01 * m
         var field = Plane(width: w, height: h)

@@ -19,6 +19,10 @@ public final class OutputSession: @unchecked Sendable {
         directory = parent.appendingPathComponent("inkling-\(UUID().uuidString.lowercased())", isDirectory: true)
     }
 
+    /// zlib level for results: 2 writes a 1024×1024 painting several times faster than the
+    /// default 6 (which dominated the time to the first image) for files about 15–20% larger.
+    public static let compressionLevel = 2
+
     /// Writes `image` with `recipe` in its text chunks to a new file named `name` (a PNG file
     /// name) in the session directory, atomically.
     ///
@@ -27,7 +31,7 @@ public final class OutputSession: @unchecked Sendable {
         let url = directory.appendingPathComponent(name, isDirectory: false)
         try ensureDirectory()
         do {
-            try PNGFile.write(PNGDocument(image: image, text: recipe.textChunks()), to: url)
+            try PNGFile.write(PNGDocument(image: image, text: recipe.textChunks()), to: url, compressionLevel: Self.compressionLevel)
         } catch {
             throw .writeFailed(path: url.path, reason: error.description)
         }

@@ -1,23 +1,19 @@
-/// SplitMix64: the built-in engine's only source of randomness, seeded from the request seed,
+import InklingGuidance
+
+/// The built-in engine's only source of randomness (``SplitMix64`` with painting helpers), seeded from the request seed,
 /// the variation and (for sketch-dependent stages) the strokes' `randomSeed`s. Platform
 /// independent, so the same seed paints the same pixels everywhere.
 struct PaintRandom {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     /// Starts a stream at `seed`.
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
     /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// A uniform value in `0 ..< 1`.
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    mutating func unit() -> Double { generator.nextUnit() }
 
     /// A uniform value in `lo ..< hi`.
     mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }

@@ -1,10 +1,15 @@
 /// SplitMix64: a tiny, well-mixed, platform-independent pseudo-random generator.
-struct SplitMix64 {
+///
+/// Everything seeded in Inkling (ink textures here, the built-in engine's painting) draws from
+/// it, so the same seed gives the same pixels on every platform.
+public struct SplitMix64: Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    /// Starts a stream at `seed`.
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -13,5 +18,5 @@ struct SplitMix64 {
     }
 
     /// A uniform value in `0 ..< 1` with 53 random bits.
-    mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    public mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1p-53 }
 }

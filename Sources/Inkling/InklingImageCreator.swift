@@ -76,7 +76,8 @@ public final class InklingImageCreator: Sendable {
     /// work when the request is invalid.
     ///
     /// Cancellation: when the consumer stops iterating or its task is cancelled, the work stops
-    /// and every temporary file of the request is removed (the iteration then simply ends, as
+    /// and every temporary file of the request that the consumer has not received is removed
+    /// (images already yielded stay: they are the caller's to move) (the iteration then simply ends, as
     /// `AsyncThrowingStream` does on cancellation). When the work is cancelled otherwise
     /// (``cancelAll()``, an engine stopping), a waiting consumer gets
     /// ``ImageCreationError/creationCancelled`` and the files are removed too.
@@ -98,11 +99,12 @@ public final class InklingImageCreator: Sendable {
             do {
                 try await Self.generate(plan, limit: limit, engine: engine, session: session, files: files) { image in
                     if case .terminated = continuation.yield(image) { throw CancellationError() }
+                    files.markDelivered(image.url)
                 }
                 try Task.checkCancellation()
                 continuation.finish()
             } catch {
-                session.remove(files.all)
+                session.remove(files.undelivered)
                 continuation.finish(throwing: Task.isCancelled ? ImageCreationError.creationCancelled : Self.mapped(error))
             }
         }

@@ -44,6 +44,13 @@ let package = Package(
             pkgConfig: "icu-uc",
             providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
         ),
+        // libxml2 is reached only through CInklingXML's .c file (its headers pull in ICU, which
+        // clashes with Foundation's), so no Swift module imports CLibXML2 directly.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
         // Thin C shim that hosts libpng's setjmp/longjmp error handling and turns it into
         // return codes; Swift never sees a png_struct.
         .target(
@@ -55,6 +62,11 @@ let package = Package(
         .target(
             name: "CInklingJPEG",
             dependencies: ["CLibJPEG"]
+        ),
+        // XML parsing (InkML) with libxml2 behind Inkling's own small C API: no entities, no network.
+        .target(
+            name: "CInklingXML",
+            dependencies: ["CLibXML2"]
         ),
         // Word segmentation with ICU's break iterator behind Inkling's own small C API.
         .target(
@@ -78,6 +90,12 @@ let package = Package(
         .target(
             name: "InklingGuidance",
             dependencies: ["InklingStrokes", "InklingImageIO", "CCairo"]
+        ),
+        // Interchange: importers (Pointer Events, InkML, Quick, Draw!, Excalidraw, tldraw,
+        // perfect-freehand) into the canonical drawing, format detection, SVG export.
+        .target(
+            name: "InklingInterchange",
+            dependencies: ["InklingStrokes", "InklingGuidance", "CInklingXML"]
         ),
         // Conditioning: concepts (text, extracted keyphrases, image, drawing), styles, options,
         // language detection.
@@ -113,7 +131,7 @@ let package = Package(
             name: "InklingCLI",
             dependencies: [
                 "InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling", "InklingConditioning",
-                "InklingEngines", "InklingOutputs",
+                "InklingEngines", "InklingOutputs", "InklingInterchange",
             ]
         ),
         .executableTarget(
@@ -142,6 +160,7 @@ let package = Package(
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "InklingConditioningTests", dependencies: ["InklingConditioning"]),
+        .testTarget(name: "InklingInterchangeTests", dependencies: ["InklingInterchange", "InklingStrokes", "InklingGuidance"]),
         .testTarget(
             name: "InklingEnginesTests",
             dependencies: ["InklingEngines", "InklingConditioning", "InklingComparison", "InklingGuidance", "InklingStrokes"]

@@ -1,0 +1,1 @@
+#include "inkling_xml.h"

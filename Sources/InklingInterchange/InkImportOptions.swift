@@ -1,0 +1,23 @@
+/// Choices an import may need beyond the bytes.
+public struct InkImportOptions: Sendable, Hashable {
+    /// Which drawing of a multi-drawing file to take (Quick, Draw! ndjson).
+    public enum Selection: Sendable, Hashable {
+        /// The first drawing.
+        case first
+        /// The drawing on this 1-based line.
+        case line(Int)
+        /// The drawing whose `key_id` is this.
+        case keyID(String)
+    }
+
+    /// Which drawing to take from a multi-drawing file.
+    public var selection: Selection
+    /// Largest accepted input, in bytes (checked before parsing).
+    public var maxBytes: Int
+
+    /// Creates options.
+    public init(selection: Selection = .first, maxBytes: Int = 64 << 20) {
+        self.selection = selection
+        self.maxBytes = maxBytes
+    }
+}

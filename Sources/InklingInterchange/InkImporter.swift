@@ -1,0 +1,12 @@
+import InklingStrokes
+
+/// Reads one ink format into the canonical ``Drawing``.
+public protocol InkImporter: Sendable {
+    /// The format this importer reads.
+    static var format: InkFormat { get }
+    /// Whether `bytes` look like this format (a cheap sniff of the start of the document, used
+    /// by ``InkFormatDetector``); must not throw or parse the whole document.
+    static func looksLike(_ bytes: [UInt8]) -> Bool
+    /// Converts a document. Every error names where in the document the problem is.
+    static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing
+}

@@ -1,0 +1,72 @@
+import InklingStrokes
+
+/// Reads a drawing in any supported format, detecting the format when not told.
+///
+/// Canonical documents go through ``StrokeJSONDecoder`` (its errors come back as
+/// ``InkImportError`` with format `canonical` and the JSON path as the location, so
+/// `"\(location): \(message)"` is the decoder's own description). Other formats go through their
+/// importer, after which the drawing is held to the same stroke, point and coordinate limits.
+///
+/// ```swift
+/// let drawing = try InkReader.read(bytes)                      // auto-detect
+/// let sketch = try InkReader.read(bytes, format: .quickdraw, options: .init(selection: .line(3)))
+/// ```
+public enum InkReader {
+    /// Decodes `bytes` as `format`, or as the detected format when `format` is `nil`
+    /// (undetectable documents are read as canonical, whose errors say what is wrong).
+    public static func read(
+        _ bytes: [UInt8],
+        format: InkFormat? = nil,
+        options: InkImportOptions = InkImportOptions(),
+        limits: StrokeJSONDecoder.Limits = .default
+    ) throws(InkImportError) -> Drawing {
+        let format = format ?? InkFormatDetector.detect(bytes) ?? .canonical
+        if format == .canonical {
+            do {
+                return try StrokeJSONDecoder(limits: limits).decode(bytes)
+            } catch {
+                throw InkImportError(.canonical, at: error.path, error.message)
+            }
+        }
+        guard let importer = InkFormatDetector.importer(for: format) else {
+            let known = InkFormatDetector.supportedFormats.map(\.rawValue).joined(separator: ", ")
+            throw InkImportError(format, at: "", "this build cannot read \(format.rawValue) yet; it reads \(known)")
+        }
+        let maxBytes = min(limits.maxBytes, options.maxBytes)
+        guard bytes.count <= maxBytes else {
+            throw InkImportError(format, at: "", "document is \(bytes.count) bytes, over the \(maxBytes)-byte limit")
+        }
+        var options = options
+        options.maxBytes = maxBytes
+        let drawing = try importer.read(bytes, options: options)
+        try check(drawing, format: format, limits: limits)
+        return drawing
+    }
+
+    /// Holds an imported drawing to the canonical format's limits.
+    static func check(_ drawing: Drawing, format: InkFormat, limits: StrokeJSONDecoder.Limits) throws(InkImportError) {
+        guard drawing.strokes.count <= limits.maxStrokes else {
+            throw InkImportError(format, at: "", "\(drawing.strokes.count) strokes, over the limit of \(limits.maxStrokes)")
+        }
+        var total = 0
+        for (s, stroke) in drawing.strokes.enumerated() {
+            let count = stroke.path.count
+            guard count <= limits.maxPointsPerStroke else {
+                throw InkImportError(format, at: "stroke \(s)", "\(count) points, over the per-stroke limit of \(limits.maxPointsPerStroke)")
+            }
+            total += count
+            guard total <= limits.maxTotalPoints else {
+                throw InkImportError(format, at: "stroke \(s)", "more than \(limits.maxTotalPoints) points in all, over the limit")
+            }
+            for (p, point) in stroke.path.points.enumerated() {
+                let x = point.location.x, y = point.location.y
+                guard x.isFinite, y.isFinite, abs(x) <= limits.maxCoordinate, abs(y) <= limits.maxCoordinate else {
+                    throw InkImportError(format, at: "stroke \(s), point \(p)", "coordinate (\(x), \(y)) is beyond ±\(limits.maxCoordinate)")
+                }
+            }
+        }
+        if let canvas = drawing.canvas, canvas.width > limits.maxCanvasSide || canvas.height > limits.maxCanvasSide {
+            throw InkImportError(format, at: "", "canvas \(canvas.width)×\(canvas.height) is larger than \(limits.maxCanvasSide) on a side")
+        }
+    }
+}

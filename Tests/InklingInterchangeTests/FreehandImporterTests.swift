@@ -1,0 +1,110 @@
+import Foundation
+import InklingStrokes
+import XCTest
+
+@testable import InklingInterchange
+
+final class FreehandImporterTests: XCTestCase {
+    private func sample(_ name: String) throws -> [UInt8] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try [UInt8](Data(contentsOf: root.appendingPathComponent("Strokes/interchange/\(name)")))
+    }
+
+    private func read(_ text: String) throws -> Drawing {
+        try FreehandImporter.read(Array(text.utf8), options: InkImportOptions())
+    }
+
+    private func error(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        do {
+            _ = try FreehandImporter.read(Array(text.utf8), options: InkImportOptions())
+            XCTFail("expected an error for \(text.prefix(60))", file: file, line: line)
+            return ""
+        } catch {
+            XCTAssertFalse(error.description.contains("\n"), file: file, line: line)
+            return error.description
+        }
+    }
+
+    func testArrayPointsAreOneStrokeWithForceFromPressure() throws {
+        let d = try read("[[10, 20, 0.5], [30, 40, 0.8], [50, 60]]")
+        XCTAssertEqual(d.strokes.count, 1)
+        let p = d.strokes[0].path.points
+        XCTAssertEqual(p.map(\.location), [Point2D(x: 10, y: 20), Point2D(x: 30, y: 40), Point2D(x: 50, y: 60)])
+        XCTAssertEqual(p.map(\.force), [1.0, 1.6, 1.0])
+        XCTAssertEqual(d.strokes[0].ink, Ink(.pen))
+        XCTAssertNil(d.canvas)
+    }
+
+    func testObjectPointsAndStrokeLists() throws {
+        let one = try read(#"[{"x": 1, "y": 2, "pressure": 0.25}, {"x": 3, "y": 4}]"#)
+        XCTAssertEqual(one.strokes.count, 1)
+        XCTAssertEqual(one.strokes[0].path.points.map(\.force), [0.5, 1.0])
+        let many = try read(#"[[[0,0,0.1],[1,1,0.2]], [], [{"x":5,"y":6}]]"#)
+        XCTAssertEqual(many.strokes.count, 2, "empty strokes are skipped")
+        XCTAssertEqual(many.strokes[0].path.points.map(\.force), [0.2, 0.4])
+        XCTAssertEqual(many.strokes[1].path.points[0].location, Point2D(x: 5, y: 6))
+        XCTAssertEqual(try read("[]").strokes.count, 0)
+    }
+
+    func testSamplesDecode() throws {
+        let sig = try FreehandImporter.read(try sample("freehand-signature.json"), options: InkImportOptions())
+        XCTAssertEqual(sig.strokes.count, 1)
+        XCTAssertEqual(sig.strokes[0].path.count, 48)
+        XCTAssertEqual(sig.strokes[0].path.points[0].location, Point2D(x: 40, y: 134))
+        XCTAssertEqual(sig.strokes[0].path.points[0].force, 0.5, accuracy: 1e-12)
+        let smiley = try FreehandImporter.read(try sample("freehand-objects.json"), options: InkImportOptions())
+        XCTAssertEqual(smiley.strokes.map(\.path.count), [33, 2, 2, 13])
+        XCTAssertEqual(smiley.strokes[1].path.points[1].force, 1.6, accuracy: 1e-12)
+        XCTAssertTrue(smiley.strokes[3].path.points.allSatisfy { $0.force == 1 })
+    }
+
+    func testRoundTripThroughCanonicalJSON() throws {
+        for name in ["freehand-signature.json", "freehand-objects.json"] {
+            let d = try FreehandImporter.read(try sample(name), options: InkImportOptions())
+            for layout in StrokeJSONEncoder.Layout.allCases {
+                let back = try StrokeJSONDecoder().decode(StrokeJSONEncoder(layout: layout).encode(d))
+                XCTAssertEqual(back, d, "\(name) \(layout)")
+            }
+        }
+    }
+
+    func testMalformedInputNamesWhere() {
+        XCTAssertTrue(error(#"{"x": 1}"#).contains("freehand: expected an array"))
+        XCTAssertTrue(error("[[1, 2], [3]]").hasPrefix("freehand: points[1]: expected a point"))
+        XCTAssertTrue(error(#"[[1, 2, "hard"]]"#).hasPrefix("freehand: points[0][2]: expected a pressure in 0…1"))
+        XCTAssertTrue(error("[[1, 2, 1.5]]").contains("points[0][2]"))
+        XCTAssertTrue(error(#"[[1, "NaN"]]"#).hasPrefix("freehand: points[0][1]: expected a finite number"))
+        XCTAssertTrue(error("[[1, 1e400]]").hasPrefix("freehand: "))
+        XCTAssertTrue(error("[[1, 2e7]]").contains("points[0][1]"))
+        XCTAssertTrue(error(#"[[[1,2]], 7]"#).hasPrefix("freehand: strokes[1]: expected an array of points"))
+        XCTAssertTrue(error(#"[[[1,2]], [{"y": 2}]]"#).hasPrefix("freehand: strokes[1][0].x:"))
+        XCTAssertTrue(error(#"[{"x": true, "y": 2}]"#).hasPrefix("freehand: points[0].x:"))
+        XCTAssertTrue(error("[[1, 2,").contains("invalid JSON"))
+        XCTAssertTrue(error("").hasPrefix("freehand: "))
+        XCTAssertTrue(error("42").contains("got a number"))
+        XCTAssertTrue(error(String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)).contains("nesting"))
+        XCTAssertTrue(error(String(repeating: "[", count: 10_000)).contains("nesting"))
+    }
+
+    func testNullPressureIsMissingAndMaxBytesIsChecked() throws {
+        XCTAssertEqual(try read("[[1, 2, null]]").strokes[0].path.points[0].force, 1)
+        XCTAssertThrowsError(try FreehandImporter.read(Array("[[1,2]]".utf8), options: InkImportOptions(maxBytes: 3))) {
+            XCTAssertTrue(String(describing: $0).contains("maxBytes"))
+        }
+    }
+
+    func testLooksLike() {
+        func sniff(_ s: String) -> Bool { FreehandImporter.looksLike(Array(s.utf8)) }
+        XCTAssertTrue(sniff(" [[1, 2, 0.5]]"))
+        XCTAssertTrue(sniff("[[-1, 2]]"))
+        XCTAssertTrue(sniff("[[[1,2]]]"))
+        XCTAssertTrue(sniff(#"[{"x": 1, "y": 2}]"#))
+        XCTAssertTrue(sniff(#"[[{"x": 1, "y": 2}]]"#))
+        XCTAssertFalse(sniff(#"[{"type": "pointerdown", "x": 1, "y": 2, "pointerId": 1}]"#))
+        XCTAssertFalse(sniff(#"[[{"type": "pointermove", "clientX": 1}]]"#))
+        XCTAssertFalse(sniff(#"{"format": "inkling.drawing"}"#))
+        XCTAssertFalse(sniff("<ink>"))
+        XCTAssertFalse(sniff("[]"))
+        XCTAssertFalse(sniff(#"["a"]"#))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import InklingInterchange
+import InklingStrokes
+import XCTest
+
+/// Excalidraw scenes: freedraw elements, pressures, colours, rotation, notices, malformed input.
+final class ExcalidrawImporterTests: XCTestCase {
+    static func sample(_ name: String) throws -> [UInt8] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return [UInt8](try Data(contentsOf: root.appendingPathComponent("Strokes/interchange/\(name)")))
+    }
+
+    private func read(_ text: String) throws(InkImportError) -> Drawing {
+        try ExcalidrawImporter.read(Array(text.utf8), options: InkImportOptions())
+    }
+
+    private func error(_ text: String) -> String {
+        do { _ = try read(text); return "no error" } catch { return error.description }
+    }
+
+    func testSceneDecodesFreedrawOnlyWithNotices() throws {
+        let bytes = try Self.sample("excalidraw-scene.excalidraw")
+        XCTAssertTrue(ExcalidrawImporter.looksLike(bytes))
+        var notices: [String] = []
+        let drawing = try ExcalidrawImporter.read(bytes, options: InkImportOptions(), notices: &notices)
+        XCTAssertEqual(drawing.strokes.count, 2, "the deleted freedraw and the rectangle/text are not strokes")
+        XCTAssertEqual(notices, [
+            "excalidraw: skipped 1 rectangle element (only freedraw is imported)",
+            "excalidraw: skipped 1 text element (only freedraw is imported)",
+        ])
+        let pen = drawing.strokes[0]
+        XCTAssertEqual(pen.path.count, 8)
+        XCTAssertEqual(pen.path.points[0].location, Point2D(x: 100, y: 50), "points are relative to x/y")
+        XCTAssertEqual(pen.path.points[1].location.x, 104)
+        XCTAssertEqual(pen.path.points[0].force, 0.5, accuracy: 1e-12, "pressure 0.25 → force 0.5")
+        XCTAssertEqual(pen.path.points[7].force, 2 * 0.6, accuracy: 1e-12)
+        XCTAssertEqual(pen.path.points[0].size, Size2D(width: 8.5, height: 8.5), "strokeWidth 2 → 4.25 · 2")
+        XCTAssertEqual(pen.ink.color.hexString, "#e03131ff")
+        XCTAssertEqual(pen.randomSeed, 1234)
+        XCTAssertTrue(pen.transform.isIdentity)
+    }
+
+    func testRotationIsAboutTheCentreAndSimulatedPressureKeepsDefaultForce() throws {
+        let drawing = try ExcalidrawImporter.read(try Self.sample("excalidraw-scene.excalidraw"), options: InkImportOptions())
+        let rotated = drawing.strokes[1]
+        XCTAssertEqual(rotated.path.points.map(\.force), [1, 1, 1])
+        XCTAssertEqual(rotated.ink.color.alpha, 0.5, accuracy: 1e-12, "opacity 50 halves the alpha")
+        let centre = rotated.transform.apply(to: Point2D(x: 210, y: 105))
+        XCTAssertEqual(centre.x, 210, accuracy: 1e-9); XCTAssertEqual(centre.y, 105, accuracy: 1e-9)
+        let end = rotated.transform.apply(to: rotated.path.points[2].location)  // (220, 110) turned 90° clockwise
+        XCTAssertEqual(end.x, 205, accuracy: 1e-9); XCTAssertEqual(end.y, 115, accuracy: 1e-9)
+    }
+
+    func testClipboardForm() throws {
+        let bytes = try Self.sample("excalidraw-clipboard.excalidraw")
+        XCTAssertTrue(ExcalidrawImporter.looksLike(bytes))
+        XCTAssertEqual(try ExcalidrawImporter.read(bytes, options: InkImportOptions()).strokes.count, 1)
+    }
+
+    func testRoundTripThroughCanonicalJSONKeepsChannels() throws {
+        let drawing = try ExcalidrawImporter.read(try Self.sample("excalidraw-scene.excalidraw"), options: InkImportOptions())
+        for layout in StrokeJSONEncoder.Layout.allCases {
+            let back = try StrokeJSONDecoder().decode(StrokeJSONEncoder(layout: layout).encode(drawing))
+            XCTAssertEqual(back.strokes.map(\.path), drawing.strokes.map(\.path))
+            XCTAssertEqual(back.strokes.map(\.transform), drawing.strokes.map(\.transform))
+            XCTAssertEqual(back.strokes.map(\.ink.color.hexString), drawing.strokes.map(\.ink.color.hexString))
+        }
+    }
+
+    func testMalformedInputNamesWhere() {
+        XCTAssertEqual(error("{"), "excalidraw: not valid JSON")
+        XCTAssertEqual(error("[]"), "excalidraw: expected a JSON object")
+        XCTAssertEqual(error(#"{"type":"other","elements":[]}"#), #"excalidraw: type: expected "excalidraw" or "excalidraw/clipboard""#)
+        XCTAssertEqual(error(#"{"type":"excalidraw"}"#), "excalidraw: elements: expected an array of elements")
+        XCTAssertEqual(error(#"{"type":"excalidraw","elements":[{"type":"freedraw","points":[[0,0],[1,"a"]]}]}"#),
+                       #"excalidraw: elements[0].points[1][1]: expected a finite number, got a"#)
+        XCTAssertEqual(error(#"{"type":"excalidraw","elements":[{"type":"freedraw","points":[[0,0]],"pressures":[3],"simulatePressure":false}]}"#),
+                       "excalidraw: elements[0].pressures[0]: expected a pressure 0…1, got 3.0")
+        XCTAssertEqual(error(#"{"type":"excalidraw","elements":[{"type":"freedraw","points":[[0,0]],"strokeColor":"red"}]}"#),
+                       #"excalidraw: elements[0].strokeColor: expected a #rrggbb colour, got "red""#)
+        XCTAssertEqual(error(#"{"type":"excalidraw","elements":[7]}"#), "excalidraw: elements[0]: expected an object")
+        let big = ExcalidrawImporterTests.tooBig()
+        XCTAssertTrue(big.contains("more than the limit of 8"), big)
+        for junk in ["", "null", "\u{0}\u{ff}", #"{"type":"excalidraw","elements":[{"type":"freedraw"}]}"#] {
+            XCTAssertNotEqual(error(junk), "no error", junk)
+        }
+    }
+
+    static func tooBig() -> String {
+        do {
+            _ = try ExcalidrawImporter.read(Array(#"{"type":"excalidraw","elements":[]}"#.utf8), options: InkImportOptions(maxBytes: 8))
+            return "no error"
+        } catch { return error.description }
+    }
+
+    func testSniffing() {
+        XCTAssertTrue(ExcalidrawImporter.looksLike(Array(#" { "type" : "excalidraw", "elements": [] }"#.utf8)))
+        XCTAssertFalse(ExcalidrawImporter.looksLike(Array(#"{"tldrawFileFormatVersion":1}"#.utf8)))
+        XCTAssertFalse(ExcalidrawImporter.looksLike(Array("<ink/>".utf8)))
+    }
+}

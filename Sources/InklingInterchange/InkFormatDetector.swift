@@ -8,7 +8,9 @@ public enum InkFormatDetector {
     public static let sniffLength = 4096
 
     /// The importers this build has, in the order detection asks them.
-    public static let importers: [any InkImporter.Type] = []
+    public static let importers: [any InkImporter.Type] = [
+        FreehandImporter.self,
+    ]
 
     /// The importer for `format`, or `nil` when this build has none (or for canonical).
     public static func importer(for format: InkFormat) -> (any InkImporter.Type)? {

@@ -28,12 +28,13 @@ struct GuideCommand: InklingCommand {
                 .init("line-width", value: "px", help: "Minimum line width in output pixels.", default: "1.5"),
                 .init("softness", value: "px", help: "Blur radius (sigma) for the soft encoding; default scales with size."),
             ]
-        ).including(DecodingLimitOptions.spec))
+        ).including(InputFormatOptions.spec).including(DecodingLimitOptions.spec))
 
     var input: String
     var output: String
     var options: GuidanceOptions
     var limits: DecodingLimitOptions
+    var source: InputFormatOptions
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
         input = arguments.positionals[0]
@@ -59,13 +60,14 @@ struct GuideCommand: InklingCommand {
         }
         self.options = options
         limits = try DecodingLimitOptions(arguments)
+        source = try InputFormatOptions(arguments)
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
         if output == "-" && io.outputIsTerminal {
             throw .usage("refusing to write a PNG to the terminal; redirect standard output or use -o file.png")
         }
-        let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, io: io)
+        let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, input: source, io: io)
         let map: GuidanceMap
         do {
             map = try GuidanceRenderer(options: options).render(drawing)

@@ -26,7 +26,7 @@ struct RenderCommand: InklingCommand {
                 .init("replay", help: "Regenerate the PNG given as <drawing> from its recipe."),
                 .init("overwrite", help: "Replace existing output files."),
             ]
-        ).including(RenderOptions.spec).including(DecodingLimitOptions.spec))
+        ).including(RenderOptions.spec).including(InputFormatOptions.spec).including(DecodingLimitOptions.spec))
 
     var input: String
     var output: String
@@ -34,6 +34,7 @@ struct RenderCommand: InklingCommand {
     var overwrite: Bool
     var options: RenderOptions
     var limits: DecodingLimitOptions
+    var source: InputFormatOptions
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
         input = arguments.positionals[0]
@@ -52,6 +53,7 @@ struct RenderCommand: InklingCommand {
         }
         options = try RenderOptions(arguments)
         limits = try DecodingLimitOptions(arguments)
+        source = try InputFormatOptions(arguments)
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
@@ -64,7 +66,7 @@ struct RenderCommand: InklingCommand {
 
     /// Reads the inputs, validates the request, then generates and writes each variation as it finishes.
     private func runRender(io: any CommandIO) async throws -> ExitCode {
-        let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, io: io)
+        let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, input: source, io: io)
         var concepts: [Concept] = []
         if let prompt = options.prompt { concepts.append(.text(prompt)) }
         if let path = options.extractPath { concepts.append(.extracted(from: try Self.text(at: path), title: options.title)) }

@@ -12,16 +12,18 @@ struct ValidateCommand: InklingCommand {
         arguments: ArgumentSpec(
             positionals: [.init("drawing", help: "Stroke JSON file, or - for standard input.", repeats: true)],
             flags: [.init("quiet", short: "q", help: "Print nothing for valid files.")]
-        ).including(DecodingLimitOptions.spec))
+        ).including(InputFormatOptions.spec).including(DecodingLimitOptions.spec))
 
     var paths: [String]
     var quiet: Bool
     var limits: DecodingLimitOptions
+    var source: InputFormatOptions
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
         paths = arguments.positionals
         quiet = arguments.flag("quiet")
         limits = try DecodingLimitOptions(arguments)
+        source = try InputFormatOptions(arguments)
         if paths.filter({ $0 == "-" }).count > 1 { throw .usage("standard input (-) can be named only once") }
     }
 
@@ -29,7 +31,7 @@ struct ValidateCommand: InklingCommand {
         var worst = ExitCode.success
         for path in paths {
             do {
-                let drawing = try DrawingInput.drawing(at: path, limits: limits.limits, io: io)
+                let drawing = try DrawingInput.drawing(at: path, limits: limits.limits, input: source, io: io)
                 if !quiet { io.print("\(DrawingInput.displayName(path)): ok: \(DrawingSummary.line(for: drawing))") }
             } catch {
                 io.writeError("inkling validate: \(error.message)")

@@ -1,4 +1,5 @@
 import Foundation
+import InklingInterchange
 import InklingStrokes
 
 /// Reads a drawing named on the command line (a path, or `-` for standard input).
@@ -27,14 +28,23 @@ enum DrawingInput {
         }
     }
 
-    /// Reads and decodes the drawing at `path`; errors name the file and the JSON path.
-    static func drawing(at path: String, limits: StrokeJSONDecoder.Limits, io: any CommandIO) throws(CommandFailure) -> Drawing {
+    /// Reads and decodes the drawing at `path` in any supported ink format (detected unless
+    /// `input` names one); errors name the file, then the format and where in it (for canonical
+    /// stroke JSON, just the JSON path, as ``StrokeJSONError`` describes it).
+    static func drawing(at path: String, limits: StrokeJSONDecoder.Limits, input: InputFormatOptions = .auto, io: any CommandIO) throws(CommandFailure) -> Drawing {
         let bytes = try bytes(at: path, limit: limits.maxBytes, io: io)
         do {
-            return try StrokeJSONDecoder(limits: limits).decode(bytes)
+            return try InkReader.read(bytes, format: input.format, options: input.importOptions(maxBytes: limits.maxBytes), limits: limits)
         } catch {
-            throw CommandFailure(.inputRejected, "\(displayName(path)): \(error.description)")
+            throw CommandFailure(.inputRejected, "\(displayName(path)): \(describe(error))")
         }
+    }
+
+    /// One line for an import error: canonical errors exactly as the stroke JSON decoder words
+    /// them (`strokes[0].points[0].y: …`), other formats prefixed with the format's name.
+    static func describe(_ error: InkImportError) -> String {
+        guard error.format == .canonical else { return error.description }
+        return error.location.isEmpty ? error.message : "\(error.location): \(error.message)"
     }
 
     /// How a path is shown in messages.

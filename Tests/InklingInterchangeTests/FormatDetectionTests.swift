@@ -1,0 +1,133 @@
+import Foundation
+import InklingInterchange
+import InklingStrokes
+import XCTest
+
+/// Format detection on every sample in `Strokes/` and `Strokes/interchange/`, and `InkReader`.
+final class FormatDetectionTests: XCTestCase {
+    /// The repository root, found from this file's location.
+    static let repositoryRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        fatalError("Package.swift not found above \(#filePath)")
+    }()
+
+    /// The format a sample's name says it is in: a name starting with a format's name
+    /// (`pointer-events-…`, `quickdraw-…`), or an extension (`.inkml`, `.ndjson`, `.excalidraw`, `.tldr`).
+    static func expectedFormat(ofSample name: String) -> InkFormat? {
+        let lower = name.lowercased()
+        let byPrefix = InkFormat.allCases.filter { $0 != .canonical && lower.hasPrefix($0.rawValue) }
+            .max { $0.rawValue.count < $1.rawValue.count }
+        if let byPrefix { return byPrefix }
+        switch (lower as NSString).pathExtension {
+        case "inkml": return .inkml
+        case "ndjson": return .quickdraw
+        case "excalidraw": return .excalidraw
+        case "tldr": return .tldraw
+        default: return nil
+        }
+    }
+
+    func testEveryCanonicalSampleIsDetectedAsCanonical() throws {
+        let dir = Self.repositoryRoot.appendingPathComponent("Strokes")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") && !$0.contains("schema") }
+        XCTAssertGreaterThanOrEqual(files.count, 6)
+        for file in files {
+            let bytes = Array(try Data(contentsOf: dir.appendingPathComponent(file)))
+            XCTAssertEqual(InkFormatDetector.detect(bytes), .canonical, file)
+            XCTAssertEqual(try InkReader.read(bytes), try StrokeJSONDecoder().decode(bytes), file)
+        }
+    }
+
+    func testEveryInterchangeSampleIsDetectedAsItsFormat() throws {
+        let dir = Self.repositoryRoot.appendingPathComponent("Strokes/interchange")
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {
+            throw XCTSkip("no Strokes/interchange samples yet")
+        }
+        var checked = 0
+        for file in files.sorted() where !file.hasPrefix(".") && !file.hasSuffix(".md") {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: dir.appendingPathComponent(file).path, isDirectory: &isDirectory)
+            guard !isDirectory.boolValue else { continue }
+            guard let expected = Self.expectedFormat(ofSample: file) else {
+                XCTFail("\(file): name says no format; start it with a format name (\(InkFormat.allCases.map(\.rawValue)))")
+                continue
+            }
+            // Samples for importers still being written are checked once they are registered.
+            guard InkFormatDetector.importer(for: expected) != nil else { continue }
+            let bytes = Array(try Data(contentsOf: dir.appendingPathComponent(file)))
+            XCTAssertEqual(InkFormatDetector.detect(bytes), expected, file)
+            XCTAssertFalse(InkFormatDetector.looksCanonical(bytes), file)
+            XCTAssertNoThrow(try InkReader.read(bytes), file)
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 0)
+    }
+
+    func testHostileCanonicalFilesStillFailAsCanonical() throws {
+        let dir = Self.repositoryRoot.appendingPathComponent("Strokes/hostile")
+        for file in try FileManager.default.contentsOfDirectory(atPath: dir.path) where file.hasSuffix(".json") {
+            let bytes = Array(try Data(contentsOf: dir.appendingPathComponent(file)))
+            XCTAssertThrowsError(try InkReader.read(bytes), file) { error in
+                let error = error as? InkImportError
+                XCTAssertNotNil(error, file)
+                XCTAssertFalse(error?.description.contains("\n") ?? true, file)
+            }
+        }
+    }
+
+    func testCanonicalErrorsCarryTheJSONPath() {
+        let doc = Array(#"{"format":"inkling.drawing","version":1,"strokes":[{"points":[{"x":1,"y":"two"}]}]}"#.utf8)
+        XCTAssertThrowsError(try InkReader.read(doc)) { error in
+            let error = error as? InkImportError
+            XCTAssertEqual(error?.format, .canonical)
+            XCTAssertEqual(error?.location, "strokes[0].points[0].y")
+        }
+    }
+
+    func testUndetectableInputIsReadAsCanonical() {
+        XCTAssertNil(InkFormatDetector.detect(Array("hello".utf8)))
+        XCTAssertThrowsError(try InkReader.read(Array("hello".utf8))) { error in
+            XCTAssertEqual((error as? InkImportError)?.format, .canonical)
+        }
+    }
+
+    func testCanonicalSniffing() {
+        XCTAssertTrue(InkFormatDetector.looksCanonical(Array("\u{FEFF}\n { \"format\" : \"inkling.drawing\" }".utf8)))
+        XCTAssertFalse(InkFormatDetector.looksCanonical(Array(#"[{"format":"inkling.drawing"}]"#.utf8)))
+        XCTAssertFalse(InkFormatDetector.looksCanonical(Array(#"{"type":"excalidraw"}"#.utf8)))
+        XCTAssertFalse(InkFormatDetector.looksCanonical([]))
+    }
+
+    func testEveryRegisteredImporterHasADistinctFormat() {
+        let formats = InkFormatDetector.importers.map { $0.format }
+        XCTAssertEqual(Set(formats).count, formats.count)
+        XCTAssertFalse(formats.contains(.canonical))
+        XCTAssertEqual(InkFormatDetector.supportedFormats.first, .canonical)
+    }
+
+    func testAskingForAnUnsupportedFormatSaysSo() throws {
+        guard let missing = InkFormat.allCases.first(where: { $0 != .canonical && InkFormatDetector.importer(for: $0) == nil }) else {
+            throw XCTSkip("every format has an importer")
+        }
+        XCTAssertThrowsError(try InkReader.read([], format: missing)) { error in
+            XCTAssertEqual((error as? InkImportError)?.format, missing)
+        }
+    }
+
+    func testImportedDrawingsAreHeldToTheLimits() throws {
+        let dir = Self.repositoryRoot.appendingPathComponent("Strokes/interchange")
+        guard let file = (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?.sorted().first(where: {
+            Self.expectedFormat(ofSample: $0).flatMap(InkFormatDetector.importer(for:)) != nil
+        }) else { throw XCTSkip("no registered importer has a sample yet") }
+        let bytes = Array(try Data(contentsOf: dir.appendingPathComponent(file)))
+        var limits = StrokeJSONDecoder.Limits.default
+        limits.maxTotalPoints = 1
+        XCTAssertThrowsError(try InkReader.read(bytes, limits: limits), file) { error in
+            XCTAssertTrue("\(error)".contains("limit"), "\(error)")
+        }
+    }
+}

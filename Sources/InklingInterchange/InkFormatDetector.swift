@@ -9,6 +9,9 @@ public enum InkFormatDetector {
 
     /// The importers this build has, in the order detection asks them.
     public static let importers: [any InkImporter.Type] = [
+        ExcalidrawImporter.self,
+        TldrawImporter.self,
+        QuickDrawImporter.self,
         FreehandImporter.self,
     ]
 

@@ -100,8 +100,73 @@ def tldraw():
     }
     write("tldraw-base64.tldr", json.dumps({"store": store, "schema": schema3}, indent=2) + "\n")
 
+# ---------------------------------------------------------------- InkML
+INK_NS = 'xmlns="http://www.w3.org/2003/InkML"'
+
+
+def inkml():
+    # A tablet recording: X/Y in cm (→ points), T in ms, F 0…1023, a brush, two trace groups.
+    pts = [(1.0 + 0.25 * i, 2.0 + 0.125 * i, 10 * i, 200 + 50 * i) for i in range(6)]
+    trace1 = ", ".join(f"{x:g} {y:g} {t} {f}" for x, y, t, f in pts)
+    doc = f"""<?xml version="1.0" encoding="UTF-8"?>
+<ink {INK_NS}>
+  <definitions>
+    <brush xml:id="red">
+      <brushProperty name="color" value="#E03131"/>
+      <brushProperty name="width" value="0.1" units="cm"/>
+    </brush>
+    <context xml:id="tablet">
+      <inkSource xml:id="wacom">
+        <traceFormat>
+          <channel name="X" type="decimal" units="cm"/>
+          <channel name="Y" type="decimal" units="cm"/>
+          <channel name="T" type="integer" units="ms"/>
+          <channel name="F" type="integer" max="1023"/>
+          <channel name="OTx" type="decimal" units="deg"/>
+        </traceFormat>
+      </inkSource>
+      <traceFormat>
+        <channel name="X" type="decimal" units="cm"/>
+        <channel name="Y" type="decimal" units="cm"/>
+        <channel name="T" type="integer" units="ms"/>
+        <channel name="F" type="integer" max="1023"/>
+      </traceFormat>
+    </context>
+  </definitions>
+  <traceGroup contextRef="#tablet" brushRef="#red">
+    <trace>{trace1}</trace>
+    <traceGroup>
+      <trace>5 5 0 512, 5.5 5 20 1023</trace>
+    </traceGroup>
+  </traceGroup>
+  <trace>10 10, 20 20, 30 10</trace>
+</ink>
+"""
+    write("inkml-tablet.inkml", doc)
+
+    # Difference encoding (InkML spec §3.2.1.4) and a device resolution (1000 units per inch).
+    doc = f"""<?xml version="1.0" encoding="UTF-8"?>
+<ink {INK_NS}>
+  <inkSource xml:id="pad">
+    <traceFormat>
+      <channel name="X" type="integer"/>
+      <channel name="Y" type="integer"/>
+      <channel name="T" type="decimal" units="s"/>
+    </traceFormat>
+    <channelProperties>
+      <channelProperty channel="X" name="resolution" value="1000" units="1/in"/>
+      <channelProperty channel="Y" name="resolution" value="1000" units="1/in"/>
+    </channelProperties>
+  </inkSource>
+  <context inkSourceRef="#pad"/>
+  <trace>1000 2000 0, '10 '-5 '0.01, "2 "1 "0, 7 -3 0, !500 !500 !0.5</trace>
+</ink>
+"""
+    write("inkml-difference.inkml", doc)
+
 
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     excalidraw()
     tldraw()
+    inkml()

@@ -1,0 +1,146 @@
+import Foundation
+import InklingStrokes
+
+/// Reads W3C InkML documents (`<ink xmlns="http://www.w3.org/2003/InkML">`).
+///
+/// XML is parsed with libxml2 behind CInklingXML with network access off and document type
+/// declarations refused, so entities never expand and nothing external is fetched.
+///
+/// Each `<trace>` (in document order, through any `<traceGroup>` nesting) becomes one stroke:
+/// - Channels come from the trace's context: `<traceFormat>` (default `X Y`), reached through
+///   `contextRef`, `<context>`, `inkSourceRef`, `traceFormatRef`; a top-level `<context>`
+///   applies to the traces after it.
+/// - `X`, `Y` are converted to points (72 per inch) from their `units` (`in`, `cm`, `mm`, `m`,
+///   `pt`, `pc`; `px`, `dev` or none stay as they are) or, when set, from an `<inkSource>`
+///   `resolution` channel property (`value="1000" units="1/cm"` → 1000 per centimetre).
+/// - `T` becomes `timeOffset` in seconds since the trace's first point (`units` `s`, `ms`, `us`;
+///   none means milliseconds); it must not go backwards.
+/// - `F` becomes force `2 · (F − min) / (max − min)` (min defaults to 0) when `max` is given, so
+///   half the range is an average touch; without `max` it is taken as 0…1 pressure, times 2.
+/// - Other channels (`OA`, `OE`, `OTx`, …) are read and ignored.
+/// - Difference-encoded values (`'` first, `"` second difference, `!` explicit) are supported.
+/// - The brush (`brushRef` on the trace, group or context) gives the colour (`color`,
+///   `transparency`) and nib width (`width`, converted like X); otherwise black and the default
+///   nib. `type="penUp"` traces (hover) are skipped.
+/// Errors name the trace (1-based, document order) and point: `trace 2, point 17: …`, or the
+/// line of a bad definition.
+public enum InkMLImporter: InkImporter {
+    /// ``InkFormat/inkml``.
+    public static let format = InkFormat.inkml
+
+    /// The most points one trace may have.
+    public static let maxPointsPerTrace = 1_000_000
+
+    /// Whether the document starts with `<` (after whitespace or a byte order mark) and has an
+    /// `<ink` element near the start.
+    public static func looksLike(_ bytes: [UInt8]) -> Bool {
+        var head = bytes.prefix(4096)
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        guard head.first(where: { !($0 == 32 || $0 == 9 || $0 == 10 || $0 == 13) }) == UInt8(ascii: "<") else { return false }
+        let text = String(decoding: head, as: UTF8.self)
+        return text.range(of: #"<([A-Za-z_][\w.-]*:)?ink[\s>/]"#, options: .regularExpression) != nil
+    }
+
+    /// Converts a document.
+    public static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing {
+        guard bytes.count <= options.maxBytes else {
+            throw InkImportError(format, at: "", "document is \(bytes.count) bytes, more than the limit of \(options.maxBytes)")
+        }
+        let xml = try InkMLXML.parse(bytes)
+        guard let root = xml.elements.first, root.name == "ink" else {
+            throw InkImportError(format, at: "line \(xml.elements.first?.line ?? 1)", "the root element must be <ink>, got <\(xml.elements.first?.name ?? "")>")
+        }
+        let resolver = InkMLContext.Resolver(xml)
+        var walker = Walker(xml: xml, resolver: resolver)
+        var current = InkMLContext()
+        for child in root.children { try walker.visit(child, context: &current) }
+        return Drawing(strokes: walker.strokes)
+    }
+
+    /// Walks `<trace>`, `<traceGroup>` and top-level `<context>` elements in document order.
+    private struct Walker {
+        let xml: InkMLXML
+        let resolver: InkMLContext.Resolver
+        var strokes: [Stroke] = []
+        var traceNumber = 0
+
+        mutating func visit(_ index: Int, context: inout InkMLContext) throws(InkImportError) {
+            let e = xml.elements[index]
+            switch e.name {
+            case "context":
+                context = try resolver.apply(index, to: context)
+            case "traceGroup":
+                var inner = try resolver.apply(index, to: context)
+                for c in e.children { try visit(c, context: &inner) }
+            case "trace":
+                traceNumber += 1
+                let ctx = try resolver.apply(index, to: context)
+                if e.attributes["type"] == "penUp" { return }
+                if let stroke = try InkMLImporter.stroke(e.text, context: ctx, traceNumber: traceNumber) { strokes.append(stroke) }
+            default:
+                break  // definitions, annotation, annotationXML, timestamp …
+            }
+        }
+    }
+
+    private static func stroke(_ text: String, context ctx: InkMLContext, traceNumber: Int) throws(InkImportError) -> Stroke? {
+        let at = "trace \(traceNumber)"
+        let names = ctx.channels.map(\.name)
+        guard let xi = names.firstIndex(of: "X"), let yi = names.firstIndex(of: "Y") else {
+            throw InkImportError(format, at: at, "the trace format has no X and Y channels (has \(names.joined(separator: " ")))")
+        }
+        func lengthScale(_ c: InkMLChannel) throws(InkImportError) -> Double {
+            if let r = ctx.resolutions[c.name], c.units.isEmpty || c.units == "dev" { return r }
+            guard let s = InkMLChannel.pointsPerUnit(c.units) else {
+                throw InkImportError(format, at: at, "channel \(c.name) has units \"\(c.units.prefix(20))\"; expected in, cm, mm, m, pt, pc, px or dev")
+            }
+            return s
+        }
+        let sx = try lengthScale(ctx.channels[xi]), sy = try lengthScale(ctx.channels[yi])
+        let ti = names.firstIndex(of: "T"), fi = names.firstIndex(of: "F")
+        var st = 0.0
+        if let ti {
+            let c = ctx.channels[ti]
+            if let r = ctx.resolutions["T"], c.units.isEmpty { st = r } else {
+                guard let s = InkMLChannel.secondsPerUnit(c.units) else {
+                    throw InkImportError(format, at: at, "channel T has units \"\(c.units.prefix(20))\"; expected s, ms or us")
+                }
+                st = s
+            }
+        }
+        let values = try InkMLTraceParser(channels: ctx.channels, traceNumber: traceNumber).parse(text, maxPoints: maxPointsPerTrace)
+        guard !values.isEmpty else { return nil }
+        let nib = ctx.width.map { Size2D(width: $0, height: $0) } ?? StrokePoint.Defaults.size
+        var points: [StrokePoint] = []
+        points.reserveCapacity(values.count)
+        var t0: Double?
+        var lastTime = 0.0
+        for (n, v) in values.enumerated() {
+            let where_ = "trace \(traceNumber), point \(n + 1)"
+            guard let x = v[xi], let y = v[yi] else { throw InkImportError(format, at: where_, "X and Y must be present") }
+            var p = StrokePoint(location: Point2D(x: x * sx, y: y * sy), size: nib)
+            if let ti, let t = v[ti] {
+                let start = t0 ?? t
+                t0 = start
+                let offset = (t - start) * st
+                guard offset >= lastTime else { throw InkImportError(format, at: where_, "T goes backwards") }
+                p.timeOffset = offset
+                lastTime = offset
+            } else {
+                p.timeOffset = lastTime
+            }
+            if let fi, let f = v[fi] {
+                let c = ctx.channels[fi]
+                let low = c.min ?? 0
+                let pressure = c.max.map { $0 > low ? (f - low) / ($0 - low) : 0.5 } ?? f
+                guard pressure.isFinite, pressure >= 0 else {
+                    throw InkImportError(format, at: where_, "F \(f) is below the channel's minimum")
+                }
+                p.force = 2 * pressure
+            }
+            guard p.location.x.isFinite, p.location.y.isFinite else { throw InkImportError(format, at: where_, "coordinates overflow") }
+            points.append(p)
+        }
+        return Stroke(ink: Ink(.pen, color: ctx.color), path: StrokePath(points: points))
+    }
+}

@@ -5,9 +5,13 @@ import XCTest
 @testable import InklingInterchange
 
 final class PointerEventsImporterTests: XCTestCase {
-    private func sample(_ name: String) throws -> Drawing {
+    private func bytes(_ name: String) throws -> [UInt8] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent("Strokes/interchange/\(name)")))
+        return try [UInt8](Data(contentsOf: root.appendingPathComponent("Strokes/interchange/\(name)")))
+    }
+
+    private func sample(_ name: String) throws -> Drawing {
+        let bytes = try bytes(name)
         XCTAssertTrue(PointerEventsImporter.looksLike(bytes), name)
         XCTAssertFalse(FreehandImporter.looksLike(bytes), name)
         XCTAssertFalse(QuickDrawImporter.looksLike(bytes), name)
@@ -179,5 +183,28 @@ final class PointerEventsImporterTests: XCTestCase {
         XCTAssertFalse(sniff(#"{"tldrawFileFormatVersion":1,"pointerId":1}"#))
         XCTAssertFalse(sniff("<ink><trace>pointerdown</trace></ink>"))
         XCTAssertFalse(sniff("[[1,2,0.5]]"))
+    }
+
+    /// Every prefix of `bytes` and every number in it swapped for a wrong type or an extreme
+    /// value: the importer throws or succeeds, never traps.
+    private func assertNeverCrashes(_ bytes: [UInt8], _ read: ([UInt8]) throws -> Drawing) {
+        for cut in Swift.stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) { _ = try? read(Array(bytes[..<cut])) }
+        let replacements = [#""x""#, "true", "null", "[]", "{}", "-1e999", "1e308", "-0", "18446744073709551616", #""NaN""#].map { Array($0.utf8) }
+        var i = 0, numbers = 0
+        while i < bytes.count, numbers < 200 {
+            let isStart = (bytes[i] >= 48 && bytes[i] <= 57) || bytes[i] == 45
+            guard isStart, i == 0 || !(bytes[i - 1] >= 48 && bytes[i - 1] <= 57) && bytes[i - 1] != 46 else { i += 1; continue }
+            var j = i + 1
+            while j < bytes.count, (bytes[j] >= 48 && bytes[j] <= 57) || [46, 101, 69, 43, 45].contains(bytes[j]) { j += 1 }
+            for r in replacements { _ = try? read(Array(bytes[..<i]) + r + Array(bytes[j...])) }
+            numbers += 1
+            i = j
+        }
+    }
+
+    func testWrongTypesAndTruncationNeverCrash() throws {
+        for name in ["pointer-events-pen.json", "pointer-events-mouse.json", "pointer-events-multitouch.json", "pointer-events-groups.json"] {
+            assertNeverCrashes(try bytes(name)) { try PointerEventsImporter.read($0, options: InkImportOptions()) }
+        }
     }
 }

@@ -185,6 +185,26 @@ final class PointerEventsImporterTests: XCTestCase {
         XCTAssertFalse(sniff("[[1,2,0.5]]"))
     }
 
+    func testSniffsClaimOnlyTheirOwnSamples() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Strokes/interchange")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let mine: [(String, any InkImporter.Type)] = [
+            ("pointer-events", PointerEventsImporter.self), ("quickdraw", QuickDrawImporter.self), ("freehand", FreehandImporter.self),
+        ]
+        for name in names where !name.hasPrefix(".") {
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            for (prefix, importer) in mine {
+                XCTAssertEqual(importer.looksLike(bytes), name.hasPrefix(prefix), "\(importer) on \(name)")
+            }
+        }
+        let canonical = try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path).filter { $0.hasSuffix(".json") }
+        for name in canonical {
+            let bytes = try [UInt8](Data(contentsOf: folder.deletingLastPathComponent().appendingPathComponent(name)))
+            for (_, importer) in mine { XCTAssertFalse(importer.looksLike(bytes), "\(importer) on Strokes/\(name)") }
+        }
+    }
+
     /// Every prefix of `bytes` and every number in it swapped for a wrong type or an extreme
     /// value: the importer throws or succeeds, never traps.
     private func assertNeverCrashes(_ bytes: [UInt8], _ read: ([UInt8]) throws -> Drawing) {

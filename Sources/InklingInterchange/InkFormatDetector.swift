@@ -9,9 +9,11 @@ public enum InkFormatDetector {
 
     /// The importers this build has, in the order detection asks them.
     public static let importers: [any InkImporter.Type] = [
+        InkMLImporter.self,
         ExcalidrawImporter.self,
         TldrawImporter.self,
         QuickDrawImporter.self,
+        PointerEventsImporter.self,
         FreehandImporter.self,
     ]
 

@@ -134,6 +134,27 @@ final class ConvertCommandTests: XCTestCase {
         if converted == 0 { throw XCTSkip("no importer with a sample is registered yet") }
     }
 
+    func testMalformedInputInEveryFormatGivesOneLineNamingTheFormat() async throws {
+        let dir = try temporaryDirectory()
+        var checked = Set<String>()
+        for sample in samples("") {
+            guard let from = format(ofSample: sample) else { continue }
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: sample))
+            let broken = dir.appendingPathComponent((sample as NSString).lastPathComponent).path
+            let half = bytes.prefix(bytes.count / 2)
+            try half.write(to: URL(fileURLWithPath: broken))
+            // ndjson parses only the selected line: select the one cut in half.
+            let lastLine = half.filter { $0 == 0x0A }.count + 1
+            let selection = from == "quickdraw" ? ["--line", "\(lastLine)"] : []
+            let (status, io) = await inkling(["validate", "--from", from, broken] + selection)
+            XCTAssertEqual(status, ExitCode.inputRejected.rawValue, "\(sample): \(io.stdout)")
+            XCTAssertEqual(io.stderrLines.count, 1, sample)
+            XCTAssertTrue(io.stderrLines.first?.hasPrefix("inkling validate: \(broken): \(from): ") ?? false, "\(io.stderrLines)")
+            checked.insert(from)
+        }
+        XCTAssertEqual(checked.count, 6, "a truncated sample of every importer's format: \(checked.sorted())")
+    }
+
     func testQuickDrawSelectionByLineAndKeyID() async throws {
         guard let file = samples("quickdraw-raw").first else { throw XCTSkip("no Quick, Draw! sample") }
         let text = try String(contentsOfFile: file, encoding: .utf8)

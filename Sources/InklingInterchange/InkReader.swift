@@ -20,6 +20,20 @@ public enum InkReader {
         options: InkImportOptions = InkImportOptions(),
         limits: StrokeJSONDecoder.Limits = .default
     ) throws(InkImportError) -> Drawing {
+        var ignored: [String] = []
+        return try read(bytes, format: format, options: options, limits: limits, notices: &ignored)
+    }
+
+    /// Like ``read(_:format:options:limits:)``, also collecting one-line notices about what the
+    /// import left out (for example Excalidraw elements that are not `freedraw`), for the caller
+    /// to show.
+    public static func read(
+        _ bytes: [UInt8],
+        format: InkFormat? = nil,
+        options: InkImportOptions = InkImportOptions(),
+        limits: StrokeJSONDecoder.Limits = .default,
+        notices: inout [String]
+    ) throws(InkImportError) -> Drawing {
         let format = format ?? InkFormatDetector.detect(bytes) ?? .canonical
         if format == .canonical {
             do {
@@ -38,7 +52,12 @@ public enum InkReader {
         }
         var options = options
         options.maxBytes = maxBytes
-        let drawing = try importer.read(bytes, options: options)
+        let drawing: Drawing
+        switch format {
+        case .excalidraw: drawing = try ExcalidrawImporter.read(bytes, options: options, notices: &notices)
+        case .tldraw: drawing = try TldrawImporter.read(bytes, options: options, notices: &notices)
+        default: drawing = try importer.read(bytes, options: options)
+        }
         try check(drawing, format: format, limits: limits)
         return drawing
     }

@@ -7,7 +7,7 @@ import InklingStrokes
 struct GuideCommand: InklingCommand {
     static let configuration = CommandConfiguration(
         name: "guide",
-        abstract: "Rasterize a stroke JSON drawing into a guidance map PNG.",
+        abstract: "Rasterize a drawing (any supported ink format) into a guidance map PNG.",
         discussion: """
         The map is rendered from the vectors directly at the requested size. Encodings:
           scribble    white lines on black (what ControlNet scribble/lineart expects)
@@ -18,7 +18,7 @@ struct GuideCommand: InklingCommand {
         written atomically: an interrupted run leaves no partial file.
         """,
         arguments: ArgumentSpec(
-            positionals: [.init("drawing", help: "Stroke JSON file, or - for standard input.")],
+            positionals: [.init("drawing", help: "Drawing in any supported format (stroke JSON, Pointer Events, InkML, Quick, Draw!, Excalidraw, tldraw, perfect-freehand), or - for standard input.")],
             options: [
                 .init("output", short: "o", value: "file.png", help: "Where to write the PNG; - writes to standard output."),
                 .init("size", value: "WxH", help: "Output size in pixels.", default: "512x512"),

@@ -4,13 +4,13 @@ import InklingStrokes
 struct ValidateCommand: InklingCommand {
     static let configuration = CommandConfiguration(
         name: "validate",
-        abstract: "Check stroke JSON documents against the format and limits.",
+        abstract: "Check drawings (stroke JSON or any supported ink format) against the format and limits.",
         discussion: """
         Prints one line per file: a summary when it is valid, or the JSON path and the problem
         when it is not (on stderr). Exits 0 when every file is valid, 1 when any is not.
         """,
         arguments: ArgumentSpec(
-            positionals: [.init("drawing", help: "Stroke JSON file, or - for standard input.", repeats: true)],
+            positionals: [.init("drawing", help: "Drawing in any supported format (see docs/formats.md), or - for standard input.", repeats: true)],
             flags: [.init("quiet", short: "q", help: "Print nothing for valid files.")]
         ).including(InputFormatOptions.spec).including(DecodingLimitOptions.spec))
 

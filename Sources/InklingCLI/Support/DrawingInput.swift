@@ -34,7 +34,12 @@ enum DrawingInput {
     static func drawing(at path: String, limits: StrokeJSONDecoder.Limits, input: InputFormatOptions = .auto, io: any CommandIO) throws(CommandFailure) -> Drawing {
         let bytes = try bytes(at: path, limit: limits.maxBytes, io: io)
         do {
-            return try InkReader.read(bytes, format: input.format, options: input.importOptions(maxBytes: limits.maxBytes), limits: limits)
+            var notices: [String] = []
+            let drawing = try InkReader.read(
+                bytes, format: input.format, options: input.importOptions(maxBytes: limits.maxBytes), limits: limits,
+                notices: &notices)
+            for notice in notices { io.writeError("inkling: \(displayName(path)): note: \(notice)") }
+            return drawing
         } catch {
             throw CommandFailure(.inputRejected, "\(displayName(path)): \(describe(error))")
         }

@@ -9,4 +9,16 @@ public protocol InkImporter: Sendable {
     static func looksLike(_ bytes: [UInt8]) -> Bool
     /// Converts a document. Every error names where in the document the problem is.
     static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing
+
+    /// Converts a document and appends one-line notices about what the import left out (for
+    /// example element types the format has but drawings don't). Importers that skip nothing
+    /// use the default, which adds no notices.
+    static func read(_ bytes: [UInt8], options: InkImportOptions, notices: inout [String]) throws(InkImportError) -> Drawing
+}
+
+extension InkImporter {
+    /// Reads with no notices to report.
+    public static func read(_ bytes: [UInt8], options: InkImportOptions, notices: inout [String]) throws(InkImportError) -> Drawing {
+        try read(bytes, options: options)
+    }
 }

@@ -52,12 +52,7 @@ public enum InkReader {
         }
         var options = options
         options.maxBytes = maxBytes
-        let drawing: Drawing
-        switch format {
-        case .excalidraw: drawing = try ExcalidrawImporter.read(bytes, options: options, notices: &notices)
-        case .tldraw: drawing = try TldrawImporter.read(bytes, options: options, notices: &notices)
-        default: drawing = try importer.read(bytes, options: options)
-        }
+        let drawing = try importer.read(bytes, options: options, notices: &notices)
         try check(drawing, format: format, limits: limits)
         return drawing
     }

@@ -39,15 +39,8 @@ public enum ExcalidrawImporter: InkImporter {
     public static func read(
         _ bytes: [UInt8], options: InkImportOptions, notices: inout [String]
     ) throws(InkImportError) -> Drawing {
-        guard bytes.count <= options.maxBytes else {
-            throw InkImportError(format, at: "", "document is \(bytes.count) bytes, more than the limit of \(options.maxBytes)")
-        }
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
-        } catch {
-            throw InkImportError(format, at: "", "not valid JSON")
-        }
+        try InterchangeJSON.checkSize(bytes.count, options, format)
+        let root = try InterchangeJSON.parse(bytes[...], format)
         guard let scene = root as? [String: Any] else { throw InkImportError(format, at: "", "expected a JSON object") }
         guard let type = scene["type"] as? String, type == "excalidraw" || type == "excalidraw/clipboard" else {
             throw InkImportError(format, at: "type", "expected \"excalidraw\" or \"excalidraw/clipboard\"")

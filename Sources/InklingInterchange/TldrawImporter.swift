@@ -51,13 +51,8 @@ public enum TldrawImporter: InkImporter {
     public static func read(
         _ bytes: [UInt8], options: InkImportOptions, notices: inout [String]
     ) throws(InkImportError) -> Drawing {
-        guard bytes.count <= options.maxBytes else {
-            throw InkImportError(format, at: "", "document is \(bytes.count) bytes, more than the limit of \(options.maxBytes)")
-        }
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: Data(bytes), options: []) } catch {
-            throw InkImportError(format, at: "", "not valid JSON")
-        }
+        try InterchangeJSON.checkSize(bytes.count, options, format)
+        let root = try InterchangeJSON.parse(bytes[...], format)
         guard let top = root as? [String: Any] else { throw InkImportError(format, at: "", "expected a JSON object") }
         var records: [(path: String, record: [String: Any])] = []
         if let list = top["records"] as? [Any] {

@@ -68,7 +68,7 @@ final class ExcalidrawImporterTests: XCTestCase {
     }
 
     func testMalformedInputNamesWhere() {
-        XCTAssertEqual(error("{"), "excalidraw: not valid JSON")
+        XCTAssertTrue(error("{").hasPrefix("excalidraw: invalid JSON: "), error("{"))
         XCTAssertEqual(error("[]"), "excalidraw: expected a JSON object")
         XCTAssertEqual(error(#"{"type":"other","elements":[]}"#), #"excalidraw: type: expected "excalidraw" or "excalidraw/clipboard""#)
         XCTAssertEqual(error(#"{"type":"excalidraw"}"#), "excalidraw: elements: expected an array of elements")
@@ -80,7 +80,7 @@ final class ExcalidrawImporterTests: XCTestCase {
                        #"excalidraw: elements[0].strokeColor: expected a #rrggbb colour, got "red""#)
         XCTAssertEqual(error(#"{"type":"excalidraw","elements":[7]}"#), "excalidraw: elements[0]: expected an object")
         let big = ExcalidrawImporterTests.tooBig()
-        XCTAssertTrue(big.contains("more than the limit of 8"), big)
+        XCTAssertTrue(big.contains("expected at most 8 bytes (maxBytes)"), big)
         for junk in ["", "null", "\u{0}\u{ff}", #"{"type":"excalidraw","elements":[{"type":"freedraw"}]}"#] {
             XCTAssertNotEqual(error(junk), "no error", junk)
         }
@@ -97,5 +97,18 @@ final class ExcalidrawImporterTests: XCTestCase {
         XCTAssertTrue(ExcalidrawImporter.looksLike(Array(#" { "type" : "excalidraw", "elements": [] }"#.utf8)))
         XCTAssertFalse(ExcalidrawImporter.looksLike(Array(#"{"tldrawFileFormatVersion":1}"#.utf8)))
         XCTAssertFalse(ExcalidrawImporter.looksLike(Array("<ink/>".utf8)))
+    }
+}
+
+/// Excalidraw and tldraw share the other JSON importers' nesting guard.
+final class ExcalidrawNestingTests: XCTestCase {
+    func testDeepNestingIsRefusedBeforeParsing() {
+        let deep = Array(#"{"type":"excalidraw","elements":"#.utf8) + Array(repeating: UInt8(ascii: "["), count: 10_000)
+        for read in [{ try ExcalidrawImporter.read(deep, options: InkImportOptions()) },
+                     { try TldrawImporter.read(deep, options: InkImportOptions()) }] {
+            XCTAssertThrowsError(try read()) { error in
+                XCTAssertTrue("\(error)".contains("levels of nesting"), "\(error)")
+            }
+        }
     }
 }

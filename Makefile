@@ -5,7 +5,7 @@ CONFIG ?= debug
 OUT ?= out
 FUZZ_SECONDS ?= 600
 
-.PHONY: all deps build release demo contact-sheet test fuzz bench clean
+.PHONY: all deps build release demo contact-sheet test agreement fuzz bench clean
 
 all: build
 
@@ -55,10 +55,16 @@ contact-sheet: release
 		"$$work"/strength-0/*.png "$$work"/strength-0.5/*.png "$$work"/strength-1/*.png \
 		--columns 4 --cell 512x384 --gap 12 -o $(SHEET)
 
-## Build and run every test.
+## Build and run every test: the Swift tests, then the metrics' agreement with scikit-image.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/check-agreement "$$($(SWIFT) build --show-bin-path)/inkling"
+
+## SSIM, PSNR and ΔE00 of `inkling compare` against scikit-image (installs it into a venv).
+agreement: deps
+	$(SWIFT) build --product inkling
+	scripts/check-agreement
 
 ## Fuzz the stroke JSON decoder with libFuzzer for FUZZ_SECONDS (default 600).
 fuzz: deps

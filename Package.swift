@@ -108,7 +108,7 @@ let package = Package(
             name: "InklingEngines",
             dependencies: ["InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingStrokes", "CCairo"]
         ),
-        // Comparison: guidance adherence (and, later, image metrics).
+        // Comparison: image metrics (PSNR, SSIM, CIEDE2000 perceptual difference) and guidance adherence.
         .target(
             name: "InklingComparison",
             dependencies: ["InklingImageIO", "InklingGuidance"]
@@ -131,7 +131,7 @@ let package = Package(
             name: "InklingCLI",
             dependencies: [
                 "InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling", "InklingConditioning",
-                "InklingEngines", "InklingOutputs", "InklingInterchange",
+                "InklingEngines", "InklingOutputs", "InklingInterchange", "InklingComparison",
             ]
         ),
         .executableTarget(

@@ -18,50 +18,15 @@ cd "$root"
 scratch="${INKLING_BENCH_SCRATCH:-.build}"
 rounds="${BENCH_ROUNDS:-3}"
 repeat="${BENCH_REPEAT:-7}"
-python="${PYTHON:-python3}"
 size=1024x1024
 venv="$here/.venv"
 out="$here/out"
 
 say() { echo "bench: $*" >&2; }
 
-# pycairo builds from source: it needs pkg-config, cairo's headers and Python's headers.
-ensure_build_prerequisites() {
-    local missing=()
-    command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
-    pkg-config --exists cairo 2>/dev/null || missing+=(libcairo2-dev)
-    local include
-    include="$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')"
-    [ -f "$include/Python.h" ] || missing+=(python3-dev)
-    "$python" -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
-    [ ${#missing[@]} -eq 0 ] && return 0
-    if command -v apt-get >/dev/null 2>&1; then
-        say "installing ${missing[*]}"
-        local sudo=""
-        [ "$(id -u)" -eq 0 ] || sudo="sudo"
-        $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-    else
-        say "please install: ${missing[*]} (names as on Debian)"
-        exit 1
-    fi
-}
-
-# The peers live in Benchmarks/.venv, reinstalled only when requirements.txt changes.
-ensure_venv() {
-    local want have=""
-    want="$("$python" -c 'import hashlib, sys; print(hashlib.sha256(open(sys.argv[1], "rb").read()).hexdigest())' "$here/requirements.txt")"
-    [ -f "$venv/.requirements.sha256" ] && have="$(cat "$venv/.requirements.sha256")"
-    if [ -x "$venv/bin/python" ] && [ "$want" = "$have" ]; then return 0; fi
-    ensure_build_prerequisites
-    say "installing the peers into $venv"
-    [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$here/requirements.txt"
-    echo "$want" > "$venv/.requirements.sha256"
-}
-
-ensure_venv
-py="$venv/bin/python"
+# The peers live in Benchmarks/.venv, reinstalled only when requirements.txt changes; pycairo
+# builds from source, so scripts/python-venv also makes sure cairo's and Python's headers exist.
+py="$("$root/scripts/python-venv" "$venv" "$here/requirements.txt" --native)"
 
 say "building InklingBench (release, scratch path $scratch)"
 swift build -c release --product InklingBench --scratch-path "$scratch" >&2

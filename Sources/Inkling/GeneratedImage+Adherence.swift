@@ -1,4 +1,5 @@
 import InklingComparison
+import InklingImageIO
 import InklingOutputs
 
 extension GeneratedImage {
@@ -9,9 +10,21 @@ extension GeneratedImage {
     /// - Throws: ``ImageCreationError/creationFailed(reason:)`` when the recipe's drawing cannot
     ///   be read back or measured.
     public func guidanceAdherence() throws(ImageCreationError) -> GuidanceAdherence? {
-        guard let stored = recipe.drawing else { return nil }
+        try recipe.guidanceAdherence(of: image)
+    }
+}
+
+extension Recipe {
+    /// How closely `image` follows this recipe's drawing, measured against the same guidance map
+    /// the generation was given (the drawing at ``size``); `nil` when the recipe has no drawing.
+    /// Used for results, for `inkling compare` and for regression runs, so all three agree.
+    ///
+    /// - Throws: ``ImageCreationError/creationFailed(reason:)`` when the drawing cannot be read
+    ///   back, or `image` is not the recipe's size.
+    public func guidanceAdherence(of image: RasterImage) throws(ImageCreationError) -> GuidanceAdherence? {
+        guard let stored = drawing else { return nil }
         do {
-            let map = try GenerationGuidance.map(for: try stored.drawing(), size: recipe.size)
+            let map = try GenerationGuidance.map(for: try stored.drawing(), size: size)
             return try AdherenceMeter.measure(image: image, guidance: map.image)
         } catch {
             throw .creationFailed(reason: "cannot measure guidance adherence: \(error)")

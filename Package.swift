@@ -145,7 +145,7 @@ let package = Package(
             name: "InklingBench",
             dependencies: [
                 "InklingStrokes", "InklingGuidance", "Inkling", "InklingEngines", "InklingConditioning",
-                "InklingComparison", "CJSONC",
+                "InklingComparison", "InklingImageIO", "CJSONC",
             ],
             path: "Benchmarks/InklingBench"
         ),

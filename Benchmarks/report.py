@@ -129,6 +129,41 @@ def targets(groups, lines):
     return all(ok for *_, ok in checks)
 
 
+METRICS_FILE = "metrics-a.png"
+METRIC_PEERS = {"ssim": ("scikit-image", 10.0), "psnr": ("numpy", 5.0)}
+METRIC_VALUE_TOLERANCE = 1e-4
+
+
+def metrics_section(groups, lines):
+    """SSIM and PSNR of one 1024×1024 RGB pair: Inkling and its peer side by side, the ratio,
+    whether the values agree, and the targets. Returns whether all passed, or None without records."""
+    if not any(k[0] == "metrics" for k in groups):
+        return None
+    rec = summary(groups, "metrics", "inkling", "ssim", METRICS_FILE)[2]
+    lines.append(f"Image metrics on {METRICS_FILE} / metrics-b.png ({rec['size']} RGB, decoded before timing)")
+    lines.append(f"  {'metric':6} {'implementation':16} {'median ms':>10} {'min ms':>9} {'value':>22} {'Inkling speed-up':>17}")
+    ok_all = True
+    checks = []
+    for metric, (peer, target) in METRIC_PEERS.items():
+        ink = summary(groups, "metrics", "inkling", metric, METRICS_FILE)
+        impls = [("inkling", ink), (peer, summary(groups, "metrics", peer, metric, METRICS_FILE))]
+        if metric == "psnr" and groups.get(("metrics", "scikit-image", "psnr", METRICS_FILE)):
+            impls.append(("scikit-image", summary(groups, "metrics", "scikit-image", "psnr", METRICS_FILE)))
+        for impl, (med, best, r) in impls:
+            speedup = "" if impl == "inkling" else f"{med / ink[0]:16.1f}×"
+            lines.append(f"  {metric:6} {impl:16} {med * 1e3:10.2f} {best * 1e3:9.2f} {r['value']:22.15f} {speedup:>17}")
+        peer_med, _, peer_rec = impls[1][1]
+        ratio = peer_med / ink[0]
+        agree = abs(peer_rec["value"] - ink[2]["value"]) <= METRIC_VALUE_TOLERANCE
+        checks.append((f"{metric.upper()} 1024² RGB ≥ {target:g}× {peer}, values within {METRIC_VALUE_TOLERANCE:g}",
+                       f"{ratio:.1f}×, |Δ| {abs(peer_rec['value'] - ink[2]['value']):.1e}", ratio >= target and agree))
+    for what, measured, ok in checks:
+        ok_all = ok_all and ok
+        lines.append(f"  {verdict(ok)}  {what:58} measured {measured}")
+    lines.append("")
+    return ok_all
+
+
 RENDER_STYLES = ["animation", "illustration", "sketch", "emoji"]
 RENDER_FILE = "tablet-pen-house.json"
 FIRST_IMAGE_TARGET_S = 0.5
@@ -205,6 +240,7 @@ def main():
         raster_table(groups, lines)
         targets(groups, lines)
         lines.append("")
+        metrics_section(groups, lines)
         render_section(args.results, lines)
     except Missing as e:
         print("\n".join(lines))

@@ -34,6 +34,8 @@ bench="$(swift build -c release --product InklingBench --scratch-path "$scratch"
 
 say "generating inputs into $out"
 "$py" "$here/gen_bench_drawings.py" "$out"
+"$py" "$here/gen_bench_images.py" "$out"
+metric_pair=("$out/metrics-a.png" "$out/metrics-b.png")
 
 results="$out/results.jsonl"
 : > "$results"
@@ -61,6 +63,11 @@ for round in $(seq 1 "$rounds"); do
         "$py" "$here/peers/raster_opencv.py" "${raster[@]}" --encodings "$encoding" >> "$results"
     done
     "$bench" raster "${raster[@]}" --encodings confidence --json >> "$results"
+    say "round $round/$rounds: image metrics (SSIM, PSNR)"
+    for metric in ssim psnr; do
+        "$bench" metrics "${metric_pair[@]}" --metrics "$metric" --repeat "$repeat" --json >> "$results"
+        "$py" "$here/peers/metrics_skimage.py" "${metric_pair[@]}" --metrics "$metric" --repeat "$repeat" >> "$results"
+    done
     say "round $round/$rounds: render (built-in engine, every style)"
     "$bench" render "$root/Strokes/tablet-pen-house.json" --size "$size" --repeat "$repeat" --json >> "$results"
 done

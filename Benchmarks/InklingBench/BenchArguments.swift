@@ -1,6 +1,6 @@
 /// The command line of `InklingBench`: a subcommand, its input files and options.
 struct BenchArguments {
-    /// `parse`, `raster` or `render`.
+    /// `parse`, `raster`, `render` or `metrics`.
     var command: String
     /// Input stroke JSON files.
     var files: [String] = []
@@ -12,6 +12,8 @@ struct BenchArguments {
     var encodings = ["scribble", "soft", "distance", "confidence"]
     /// Parse implementations to run, by name.
     var parsers = ["json-c-dom", "inkling", "foundation-jsondecoder"]
+    /// Metrics to measure, by name (`metrics`).
+    var metrics = ["ssim", "psnr"]
     /// Styles to render, by name (`render`).
     var styles = ["animation", "illustration", "sketch", "emoji"]
     /// Print one JSON line per measurement instead of a human-readable line.
@@ -25,12 +27,15 @@ struct BenchArguments {
                InklingBench raster <file.json>... [--size WxH] [--repeat N] [--encodings a,b]
                                    [--pgm-prefix P] [--json]
                InklingBench render <file.json>... [--size WxH] [--repeat N] [--styles a,b] [--json]
+               InklingBench metrics <a.png> <b.png> [--repeat N] [--metrics ssim,psnr] [--json]
         parse:  json-c-dom (json_tokener_parse_ex + json_object_put), inkling
                 (StrokeJSONDecoder.decode), foundation-jsondecoder (JSONDecoder into Codable structs)
         raster: GuidanceRenderer.render per encoding (scribble, soft, distance, confidence);
                 the drawing is decoded once, outside the timing
         render: BuiltInEngine.generate per style (image), and four variations started together
                 (first-of-4: until variation 0 is done; all-of-4); see RenderBench.swift
+        metrics: StructuralSimilarity.measure (ssim) and PeakSignalToNoiseRatio.measure (psnr) of
+                one pair, decoded outside the timing
         Each implementation runs once to warm up, then --repeat times (default 7), in its own
         block; the median and the minimum are reported. For comparisons, run one implementation
         per process (--parsers X, --encodings X) and alternate processes, as run.sh does.
@@ -38,7 +43,7 @@ struct BenchArguments {
 
     /// Parses `CommandLine.arguments`-style input (without the program name).
     init(_ args: [String]) throws(BenchError) {
-        guard let first = args.first, ["parse", "raster", "render"].contains(first) else { throw .usage("") }
+        guard let first = args.first, ["parse", "raster", "render", "metrics"].contains(first) else { throw .usage("") }
         command = first
         var i = 1
         func value() throws(BenchError) -> String {
@@ -57,6 +62,7 @@ struct BenchArguments {
                 width = parts[0]; height = parts[1]
             case "--encodings": encodings = try value().split(separator: ",").map(String.init)
             case "--styles": styles = try value().split(separator: ",").map(String.init)
+            case "--metrics": metrics = try value().split(separator: ",").map(String.init)
             case "--parsers": parsers = try value().split(separator: ",").map(String.init)
             case "--pgm-prefix": pgmPrefix = try value()
             case "--json": json = true

@@ -2,7 +2,7 @@ import Foundation
 
 /// One measurement as printed: a JSON line for `run.sh`, or a line for people.
 struct BenchRecord {
-    /// `parse` or `raster`.
+    /// `parse`, `raster` or `metrics`.
     var bench: String
     /// Which implementation was measured (`inkling`, `json-c-dom`, …).
     var impl: String
@@ -18,6 +18,8 @@ struct BenchRecord {
     var size: String?
     /// The timings.
     var measurement: Measurement
+    /// The value computed, for metric measurements (so sides can be checked to agree).
+    var value: Double? = nil
 
     /// Input megabytes (10⁶ bytes) per second at the median time.
     var megabytesPerSecond: Double { Double(bytes) / measurement.median / 1e6 }
@@ -36,6 +38,7 @@ struct BenchRecord {
             ("points_per_s", number(pointsPerSecond)),
         ]
         if bench == "parse" { fields.append(("mb_per_s", number(megabytesPerSecond))) }
+        if let value { fields.append(("value", String(format: "%.17g", value))) }
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 
@@ -45,6 +48,7 @@ struct BenchRecord {
         var line = "\(bench) \(pad(file, 26)) \(pad(what, 26)) median \(ms(measurement.median))  min \(ms(measurement.minimum))"
         line += "  \(String(format: "%7.2f", pointsPerSecond / 1e6)) M points/s"
         if bench == "parse" { line += "  \(String(format: "%7.1f", megabytesPerSecond)) MB/s" }
+        if let value { line += "  value \(String(format: "%.10g", value))" }
         return line
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-// InklingBench: parse, rasterization and render benchmarks; see Benchmarks/README.md.
+// InklingBench: parse, rasterization, render and image-metric benchmarks; see Benchmarks/README.md.
 
 /// Writes one line to standard error.
 func printError(_ line: String) {
@@ -26,6 +26,7 @@ do {
     }
     switch arguments.command {
     case "parse": try ParseBench.run(arguments, report: report)
+    case "metrics": try MetricsBench.run(arguments, report: report)
     case "render": try RenderBench.run(arguments).forEach { print(arguments.json ? $0.jsonLine : $0.humanLine) }
     default: try RasterBench.run(arguments, report: report)
     }

@@ -30,6 +30,16 @@ final class StructuralSimilarityTests: XCTestCase {
         XCTAssertLessThan(fast, 0.95)
     }
 
+    func testFlatBrightRegionsKeepFullPrecision() throws {
+        // Blank paper against slightly darker paper: variances cancel almost entirely, where
+        // single precision would be off by 3e-5. Luminance term only, as above.
+        let a = RasterImage(width: 40, height: 40, format: .gray, filledWith: 255)
+        let b = RasterImage(width: 40, height: 40, format: .gray, filledWith: 254)
+        let c1: Double = (0.01 * 255) * (0.01 * 255)
+        let expected: Double = (2 * 255 * 254 + c1) / (255 * 255 + 254 * 254 + c1)
+        XCTAssertEqual(try StructuralSimilarity.measure(a, b).mean, expected, accuracy: 1e-12)
+    }
+
     func testWorseDistortionScoresLower() throws {
         let a = MetricFixtures.scene(width: 64, height: 64)
         let mild = try StructuralSimilarity.measure(a, MetricFixtures.noisy(a, amplitude: 3)).mean

@@ -126,12 +126,21 @@ let package = Package(
                 "InklingEngines", "InklingComparison", "InklingOutputs",
             ]
         ),
+        // Regression testing of guided outputs: cases, rendering, comparison with references,
+        // record modes, HTML and JSON reports.
+        .target(
+            name: "InklingRegression",
+            dependencies: [
+                "Inkling", "InklingComparison", "InklingConditioning", "InklingEngines", "InklingImageIO",
+                "InklingInterchange", "InklingOutputs", "InklingStrokes",
+            ]
+        ),
         // The command tree behind the `inkling` executable, kept in a library so tests can drive it.
         .target(
             name: "InklingCLI",
             dependencies: [
                 "InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling", "InklingConditioning",
-                "InklingEngines", "InklingOutputs", "InklingInterchange", "InklingComparison",
+                "InklingEngines", "InklingOutputs", "InklingInterchange", "InklingComparison", "InklingRegression",
             ]
         ),
         .executableTarget(
@@ -173,6 +182,10 @@ let package = Package(
                 "Inkling", "InklingConditioning", "InklingEngines", "InklingOutputs", "InklingStrokes", "InklingImageIO",
                 "InklingComparison",
             ]
+        ),
+        .testTarget(
+            name: "InklingRegressionTests",
+            dependencies: ["InklingRegression", "InklingComparison", "InklingEngines", "InklingConditioning", "InklingImageIO"]
         ),
         .testTarget(
             name: "InklingCLITests",

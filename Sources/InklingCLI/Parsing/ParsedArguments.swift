@@ -1,3 +1,5 @@
+import InklingConditioning
+
 /// A command line split into options, flags and positionals according to an ``ArgumentSpec``.
 ///
 /// Typed access goes through ``value(_:as:)`` so every conversion error names the option and
@@ -90,27 +92,9 @@ public struct ParsedArguments: Sendable {
 
     private static func hint(_ spec: ArgumentSpec, near name: String? = nil) -> String {
         let names = spec.options.map(\.name) + spec.flags.map(\.name)
-        if let name, let close = names.min(by: { editDistance($0, name) < editDistance($1, name) }),
-           editDistance(close, name) <= 2 {
+        if let name, let close = EditDistance.closest(to: name, in: names) {
             return "; did you mean '--\(close)'?"
         }
         return "; see --help"
-    }
-
-    /// Levenshtein distance, for "did you mean" hints.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let saved = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = saved
-            }
-        }
-        return row[b.count]
     }
 }

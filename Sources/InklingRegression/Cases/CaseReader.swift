@@ -1,0 +1,180 @@
+import Foundation
+import InklingComparison
+import InklingConditioning
+
+/// Reads regression cases: a folder whose sub-folders each hold a `case.json`, or a manifest
+/// (`{"cases": [{"name": …, …}, …]}`) naming several cases that share one folder.
+///
+/// Every case is checked whole before anything is rendered; see `docs/regression.md` for the
+/// keys. Paths are relative to the case's folder and may not leave it. Case files over
+/// ``maximumFileBytes`` are refused before parsing.
+public enum CaseReader {
+    /// The largest case file or manifest read, in bytes.
+    public static let maximumFileBytes = 1 << 20
+    /// The most cases one suite may hold.
+    public static let maximumCases = 10_000
+    /// The deepest nesting of arrays and objects a case file may have.
+    public static let maximumNesting = 32
+    /// The name of a case folder's file.
+    public static let caseFileName = "case.json"
+
+    static let caseKeys: Set<String> = [
+        "drawing", "prompt", "extract", "title", "source", "style", "size", "seed", "variations", "strength",
+        "guidanceStart", "guidanceEnd", "mode", "sourceStrength", "personalization", "tolerance", "minimumAdherence",
+    ]
+    static let toleranceKeys: Set<String> = ["precision", "perceptualPrecision", "minimumSSIM", "minimumPSNR"]
+
+    /// The cases at `url` (a folder of case folders, a single case folder, or a manifest), sorted by name.
+    public static func cases(at url: URL) throws(RegressionError) -> [RegressionCase] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { throw .notFound(url.path) }
+        var cases: [RegressionCase]
+        if !isDirectory.boolValue {
+            cases = try manifest(at: url)
+        } else if FileManager.default.fileExists(atPath: url.appendingPathComponent(caseFileName).path) {
+            cases = [try folderCase(url)]
+        } else {
+            let entries: [String]
+            do {
+                entries = try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+            } catch {
+                throw .unreadable(path: url.path, reason: error.localizedDescription)
+            }
+            cases = []
+            for entry in entries where !entry.hasPrefix(".") {
+                let folder = url.appendingPathComponent(entry)
+                if FileManager.default.fileExists(atPath: folder.appendingPathComponent(caseFileName).path) {
+                    cases.append(try folderCase(folder))
+                }
+            }
+        }
+        guard !cases.isEmpty else { throw .noCases(url.path) }
+        guard cases.count <= maximumCases else {
+            throw .invalidCase(file: url.path, message: "\(cases.count) cases, over the limit of \(maximumCases)")
+        }
+        var seen: Set<String> = []
+        for c in cases where !seen.insert(c.name).inserted { throw .duplicateName(c.name) }
+        return cases.sorted { $0.name < $1.name }
+    }
+
+    /// The case described by `folder/case.json`; its references are `reference.png` (or
+    /// `reference-1.png` … for several variations) in the same folder.
+    static func folderCase(_ folder: URL) throws(RegressionError) -> RegressionCase {
+        let file = folder.appendingPathComponent(caseFileName)
+        let fields = try CaseFields(try json(at: file), file: file.path, known: caseKeys)
+        return try makeCase(fields, name: folder.lastPathComponent, folder: folder, file: file) { count in
+            count == 1 ? [folder.appendingPathComponent("reference.png")]
+                : (1...count).map { folder.appendingPathComponent("reference-\($0).png") }
+        }
+    }
+
+    /// The cases of a manifest; each entry needs a `name` (letters, digits, `-`, `_`, `.`), and its
+    /// references are `references/<name>.png` (or `<name>-1.png` …) beside the manifest.
+    static func manifest(at file: URL) throws(RegressionError) -> [RegressionCase] {
+        let folder = file.deletingLastPathComponent()
+        let root = try CaseFields(try json(at: file), file: file.path, known: ["cases"])
+        guard root.has("cases") else { throw root.invalid("cases", "an array of case objects") }
+        guard let entries = try rawArray(root, "cases") else { throw root.invalid("cases", "an array of case objects") }
+        var cases: [RegressionCase] = []
+        for (index, entry) in entries.enumerated() {
+            let fields = try CaseFields(entry, file: file.path, prefix: "cases[\(index)].", known: caseKeys.union(["name"]))
+            guard let name = try fields.string("name") else { throw fields.invalid("name", "the case's name") }
+            guard name.utf8.count <= 128, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !name.hasPrefix(".") else {
+                throw fields.invalid("name", "a name of letters, digits, '-', '_' and '.' (at most 128 bytes, not starting with '.')")
+            }
+            let references = folder.appendingPathComponent("references")
+            cases.append(try makeCase(fields, name: name, folder: folder, file: file) { count in
+                count == 1 ? [references.appendingPathComponent("\(name).png")]
+                    : (1...count).map { references.appendingPathComponent("\(name)-\($0).png") }
+            })
+        }
+        return cases
+    }
+
+    /// Builds a case from its checked fields.
+    private static func makeCase(_ f: CaseFields, name: String, folder: URL, file: URL,
+                                 references: (Int) -> [URL]) throws(RegressionError) -> RegressionCase {
+        guard let drawing = try f.path("drawing", inside: folder) else { throw f.invalid("drawing", "the path of the drawing file") }
+        let start = try f.number("guidanceStart", in: 0...1) ?? GuidanceControls.default.start
+        let end = try f.number("guidanceEnd", in: 0...1) ?? max(GuidanceControls.default.end, start)
+        guard end >= start else { throw f.invalid("guidanceEnd", "a number within \(start)…1 (not before guidanceStart)") }
+        let guidance = GuidanceControls(strength: try f.number("strength", in: 0...1) ?? GuidanceControls.default.strength,
+                                        start: start, end: end, mode: try f.word("mode", as: GuidanceMode.self) ?? .promptFirst)
+        var tolerance = ComparisonTolerance.exact
+        if let t = try f.object("tolerance", known: toleranceKeys) {
+            tolerance = ComparisonTolerance(
+                precision: try t.number("precision", in: 0...1) ?? 1,
+                perceptualPrecision: try t.number("perceptualPrecision", in: 0...1) ?? 1,
+                minimumSSIM: try t.number("minimumSSIM", in: -1...1),
+                minimumPSNR: try t.number("minimumPSNR", in: 0...1000))
+        }
+        let style = try f.word("style", as: Style.self)
+        if style == .externalProvider { throw f.invalid("style", "animation, illustration, sketch or emoji (externalProvider needs an engine)") }
+        let variations = try f.integer("variations", in: 1...4) ?? 1
+        let title = try f.string("title")
+        let extract = try f.path("extract", inside: folder)
+        if title != nil && extract == nil { throw f.invalid("title", "no title without \"extract\" (it titles the extracted text)") }
+        return RegressionCase(
+            name: name, file: file, drawing: drawing, prompt: try f.string("prompt"), extract: extract, title: title,
+            source: try f.path("source", inside: folder), style: style, size: try size(f), seed: UInt64(try f.integer("seed", in: 0...Int(Int32.max)) ?? 0),
+            variations: variations, guidance: guidance, sourceStrength: try f.number("sourceStrength", in: 0...1) ?? 0.35,
+            personalization: try f.bool("personalization") ?? true, tolerance: tolerance,
+            minimumAdherence: try f.number("minimumAdherence", in: 0...1), references: references(variations))
+    }
+
+    /// `"WxH"`, each side 16…4096.
+    private static func size(_ f: CaseFields) throws(RegressionError) -> PixelSize? {
+        guard let text = try f.string("size") else { return nil }
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], (16...4096).contains(w), (16...4096).contains(h) else {
+            throw f.invalid("size", "\"WIDTHxHEIGHT\" with sides of 16…4096 pixels, such as \"512x512\"")
+        }
+        return PixelSize(width: w, height: h)
+    }
+
+    /// The parsed JSON of `file`, refusing oversized files before reading them whole.
+    private static func json(at file: URL) throws(RegressionError) -> Any {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int) ?? 0
+        guard size <= maximumFileBytes else { throw .caseFileTooLarge(file: file.path, bytes: size, limit: maximumFileBytes) }
+        guard let data = FileManager.default.contents(atPath: file.path) else { throw .unreadable(path: file.path, reason: "cannot read") }
+        guard data.count <= maximumFileBytes else { throw .caseFileTooLarge(file: file.path, bytes: data.count, limit: maximumFileBytes) }
+        if let depth = nestingBeyond(maximumNesting, in: data) {
+            throw .invalidCase(file: file.path, message: "nested more than \(maximumNesting) levels deep (at byte \(depth)); a case needs 3")
+        }
+        do {
+            return try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .invalidCase(file: file.path, message: "not valid JSON (\(Self.reason(error)))")
+        }
+    }
+
+    /// The offset where `data` opens its `limit + 1`-th nested array or object, outside strings,
+    /// or `nil`: checked before parsing, so hostile nesting cannot exhaust the parser's stack.
+    static func nestingBeyond(_ limit: Int, in data: Data) -> Int? {
+        var depth = 0, inString = false, escaped = false
+        for (offset, byte) in data.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return offset }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return nil
+    }
+
+    private static func rawArray(_ fields: CaseFields, _ key: String) throws(RegressionError) -> [Any]? {
+        fields.raw(key) as? [Any]
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+    }
+}

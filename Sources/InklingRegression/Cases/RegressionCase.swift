@@ -1,0 +1,66 @@
+import Foundation
+import InklingComparison
+import InklingConditioning
+
+/// One regression case: a drawing, the concepts and options to render it with, the tolerance,
+/// and where its reference images live.
+public struct RegressionCase: Sendable, Hashable {
+    /// The case's name (its folder's name, or the manifest entry's `name`).
+    public var name: String
+    /// The file the case was read from (`case.json` or the manifest), for messages.
+    public var file: URL
+    /// The drawing, in any supported ink format.
+    public var drawing: URL
+    /// Text concept, if any.
+    public var prompt: String?
+    /// Long text whose key phrases become concepts, if any.
+    public var extract: URL?
+    /// Title of the extracted text.
+    public var title: String?
+    /// Source image (PNG or JPEG), if any.
+    public var source: URL?
+    /// Style; `nil`: asked for in the prompt, else the default.
+    public var style: Style?
+    /// Requested size; the engine picks its closest. `nil`: closest to the drawing's canvas.
+    public var size: PixelSize?
+    /// Seed.
+    public var seed: UInt64
+    /// Number of variations, 1…4, each compared with its own reference.
+    public var variations: Int
+    /// Guidance controls.
+    public var guidance: GuidanceControls
+    /// Influence of the source image, 0…1.
+    public var sourceStrength: Double
+    /// Whether the source image may be reproduced.
+    public var personalization: Bool
+    /// When an output matches its reference.
+    public var tolerance: ComparisonTolerance
+    /// Lowest acceptable guidance adherence (F1) of each output, if any.
+    public var minimumAdherence: Double?
+    /// Reference PNG of each variation, in order.
+    public var references: [URL]
+
+    /// Creates a case; ``CaseReader`` builds them from files.
+    public init(name: String, file: URL, drawing: URL, prompt: String? = nil, extract: URL? = nil, title: String? = nil,
+                source: URL? = nil, style: Style? = nil, size: PixelSize? = nil, seed: UInt64 = 0, variations: Int = 1,
+                guidance: GuidanceControls = .default, sourceStrength: Double = 0.35, personalization: Bool = true,
+                tolerance: ComparisonTolerance = .exact, minimumAdherence: Double? = nil, references: [URL]) {
+        self.name = name
+        self.file = file
+        self.drawing = drawing
+        self.prompt = prompt
+        self.extract = extract
+        self.title = title
+        self.source = source
+        self.style = style
+        self.size = size
+        self.seed = seed
+        self.variations = variations
+        self.guidance = guidance
+        self.sourceStrength = sourceStrength
+        self.personalization = personalization
+        self.tolerance = tolerance
+        self.minimumAdherence = minimumAdherence
+        self.references = references
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Inkling
+import InklingComparison
+import InklingConditioning
+import InklingEngines
+import InklingImageIO
+import InklingInterchange
+import InklingOutputs
+import InklingStrokes
+
+/// One rendered variation of a case: the PNG as the API wrote it (pixels and recipe chunks) and
+/// its guidance adherence.
+public struct RenderedVariation: Sendable {
+    /// Which variation, 0-based.
+    public var index: Int
+    /// The image and its text chunks (the recipe), ready to be written as a reference.
+    public var document: PNGDocument
+    /// Adherence to the case's drawing, when the engine's output could be measured.
+    public var adherence: GuidanceAdherence?
+}
+
+/// Renders a case through ``InklingImageCreator``, exactly as `inkling render` would.
+struct CaseRenderer: Sendable {
+    /// Makes the engine for each case (a fresh one each, so cases share nothing).
+    let makeEngine: @Sendable () -> any ImageEngine
+
+    /// The case's variations, in order.
+    ///
+    /// - Throws: ``RegressionError/unreadable(path:reason:)`` for inputs that cannot be read,
+    ///   or the API's ``ImageCreationError``.
+    func render(_ c: RegressionCase) async throws -> [RenderedVariation] {
+        let drawing = try Self.drawing(at: c.drawing)
+        var concepts: [Concept] = []
+        if let prompt = c.prompt { concepts.append(.text(prompt)) }
+        if let extract = c.extract {
+            guard let data = FileManager.default.contents(atPath: extract.path), let text = String(data: data, encoding: .utf8) else {
+                throw RegressionError.unreadable(path: extract.path, reason: "cannot read it as UTF-8 text")
+            }
+            concepts.append(.extracted(from: text, title: c.title))
+        }
+        if let source = c.source {
+            do {
+                concepts.append(.image(SourceImage(image: try ImageFile.read(from: source), origin: source.lastPathComponent)))
+            } catch {
+                throw RegressionError.unreadable(path: source.path, reason: error.description)
+            }
+        }
+        concepts.append(.drawing(drawing))
+        var size = SizeRequest.engineDefault
+        if let requested = c.size {
+            size = .closest(to: requested)
+        } else if let canvas = drawing.canvas, canvas.width >= 1, canvas.height >= 1 {
+            size = .closest(to: PixelSize(width: Int(canvas.width.rounded()), height: Int(canvas.height.rounded())))
+        }
+        let options = GenerationOptions(size: size, personalization: c.personalization, seed: c.seed,
+                                        guidance: c.guidance, sourceStrength: c.sourceStrength)
+        let creator = try await InklingImageCreator(engine: makeEngine(), options: options)
+        defer { creator.session.removeAll() }
+        var results: [RenderedVariation] = []
+        for try await image in creator.images(for: concepts, style: c.style, limit: c.variations) {
+            let document: PNGDocument
+            do {
+                document = try PNGFile.read(from: image.url)
+            } catch {
+                throw RegressionError.unreadable(path: image.url.path, reason: error.description)
+            }
+            results.append(RenderedVariation(index: image.recipe.variation, document: document,
+                                             adherence: try image.guidanceAdherence()))
+        }
+        return results.sorted { $0.index < $1.index }
+    }
+
+    /// The drawing at `url`, in any supported format.
+    static func drawing(at url: URL) throws -> Drawing {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw RegressionError.unreadable(path: url.path, reason: "no such file, or not readable")
+        }
+        do {
+            return try InkReader.read([UInt8](data))
+        } catch {
+            throw RegressionError.unreadable(path: url.path, reason: error.description)
+        }
+    }
+}

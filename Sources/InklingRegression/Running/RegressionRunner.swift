@@ -1,0 +1,124 @@
+import Foundation
+import Inkling
+import InklingComparison
+import InklingEngines
+import InklingImageIO
+
+/// Renders regression cases, compares them with their references, records references as the
+/// mode says, and writes each case's actual, reference and difference images for the report.
+///
+/// ```swift
+/// let cases = try CaseReader.cases(at: URL(fileURLWithPath: "Tests/Regression/cases"))
+/// let runner = RegressionRunner(record: .never, artifacts: reportFolder)
+/// for try await result in runner.run(cases) { print(result.name, result.status) }
+/// ```
+/// Cases run concurrently, ``jobs`` at a time (default: one per core); results arrive as each
+/// case finishes. Stopping the iteration cancels the cases still running.
+public struct RegressionRunner: Sendable {
+    /// When references are written.
+    public var record: RecordMode
+    /// Cases in flight at once.
+    public var jobs: Int
+    /// Folder for the report's images (`<case>/actual-1.png`, `reference-1.png`, `diff-1.png`), or `nil`.
+    public var artifacts: URL?
+    /// Makes the engine each case renders with.
+    public var makeEngine: @Sendable () -> any ImageEngine
+
+    /// Creates a runner; by default it records missing references and paints with the built-in engine.
+    public init(record: RecordMode = .missing, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                artifacts: URL? = nil, makeEngine: @escaping @Sendable () -> any ImageEngine = { BuiltInEngine() }) {
+        self.record = record
+        self.jobs = max(1, jobs)
+        self.artifacts = artifacts
+        self.makeEngine = makeEngine
+    }
+
+    /// Runs `cases`, yielding each result as its case finishes.
+    public func run(_ cases: [RegressionCase]) -> AsyncThrowingStream<CaseResult, Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                await withTaskGroup(of: CaseResult.self) { group in
+                    var next = 0
+                    func startNext() {
+                        guard next < cases.count else { return }
+                        let c = cases[next]
+                        next += 1
+                        group.addTask { await self.run(c) }
+                    }
+                    for _ in 0..<min(jobs, cases.count) { startNext() }
+                    for await result in group {
+                        continuation.yield(result)
+                        startNext()
+                    }
+                }
+                continuation.finish(throwing: Task.isCancelled ? CancellationError() : nil)
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Runs one case; every failure becomes a result, never an error.
+    func run(_ c: RegressionCase) async -> CaseResult {
+        let clock = ContinuousClock(), start = clock.now
+        func seconds() -> Double { Double((clock.now - start) / .milliseconds(1)) / 1000 }
+        let rendered: [RenderedVariation]
+        do {
+            rendered = try await CaseRenderer(makeEngine: makeEngine).render(c)
+        } catch {
+            return CaseResult(name: c.name, status: .error, message: "cannot render: \(Self.describe(error))", seconds: seconds(), variations: [])
+        }
+        var variations: [VariationResult] = []
+        var recorded: [Bool] = []
+        do {
+            for (index, output) in rendered.enumerated() where index < c.references.count {
+                var result = try VariationCheck(case: c, index: index, output: output, artifacts: artifacts).run()
+                let missing = result.comparison == nil && result.failures.isEmpty
+                let write = record == .all || (record == .missing && missing) || (record == .failed && !result.failures.isEmpty)
+                if write {
+                    try Self.write(output.document, to: c.references[index])
+                } else if missing {
+                    result.failures = ["no reference at \(c.references[index].path); run with --record missing to record it"]
+                }
+                recorded.append(write)
+                variations.append(result)
+            }
+        } catch {
+            return CaseResult(name: c.name, status: .error, message: Self.describe(error), seconds: seconds(), variations: variations)
+        }
+        let standing = zip(variations, recorded).filter { !$0.0.failures.isEmpty && !$0.1 }.map(\.0)
+        let replaced = zip(variations, recorded).filter { $0.1 && ($0.0.comparison != nil || !$0.0.failures.isEmpty) }.map(\.0)
+        let count = recorded.filter { $0 }.count
+        let status: CaseStatus, message: String
+        if !standing.isEmpty {
+            status = .failed
+            message = Self.firstFailure(standing, of: variations.count)
+        } else if count > 0 {
+            let changed = replaced.filter { !$0.failures.isEmpty }
+            status = record == .failed ? .rerecorded : .recorded
+            message = (replaced.isEmpty ? "recorded" : "re-recorded") + " \(count) reference\(count == 1 ? "" : "s")"
+                + (changed.isEmpty ? "" : " (was: \(Self.firstFailure(changed, of: variations.count)))")
+        } else {
+            status = .passed
+            message = variations.count == 1 ? "matches its reference" : "all \(variations.count) variations match"
+        }
+        return CaseResult(name: c.name, status: status, message: message, seconds: seconds(), variations: variations)
+    }
+
+    /// Writes a reference atomically, creating its folder.
+    static func write(_ document: PNGDocument, to url: URL) throws(RegressionError) {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PNGFile.write(document, to: url)
+        } catch {
+            throw .writeFailed(path: url.path, reason: describe(error))
+        }
+    }
+
+    /// The first failure among `variations`, naming the variation when the case has several.
+    static func firstFailure(_ variations: [VariationResult], of total: Int) -> String {
+        guard let v = variations.first(where: { !$0.failures.isEmpty }) else { return "" }
+        return (total > 1 ? "variation \(v.variation): " : "") + v.failures.joined(separator: "; ")
+    }
+
+    static func describe(_ error: any Error) -> String { String(describing: error) }
+}

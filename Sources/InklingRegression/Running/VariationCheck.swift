@@ -1,0 +1,81 @@
+import Foundation
+import InklingComparison
+import InklingImageIO
+
+/// Compares one rendered variation with its reference and writes the report's images.
+struct VariationCheck {
+    let `case`: RegressionCase
+    let index: Int
+    let output: RenderedVariation
+    let artifacts: URL?
+
+    /// The result; `comparison` is `nil` (and `failures` empty) when there is no reference yet.
+    ///
+    /// - Throws: ``RegressionError/writeFailed(path:reason:)`` when an artifact cannot be written.
+    func run() throws(RegressionError) -> VariationResult {
+        let referenceURL = `case`.references[index]
+        var result = VariationResult(variation: index + 1, reference: referenceURL.path, comparison: nil,
+                                     adherence: output.adherence.map(AdherenceSummary.init), failures: [])
+        var difference: RasterImage?
+        var referenceBytes: [UInt8]?
+        if FileManager.default.fileExists(atPath: referenceURL.path) {
+            referenceBytes = FileManager.default.contents(atPath: referenceURL.path).map { [UInt8]($0) }
+            do {
+                let reference = try ImageFile.decode(referenceBytes ?? [], name: referenceURL.path)
+                let comparison = try ImageComparison(reference: reference, candidate: output.document.image, tolerance: `case`.tolerance)
+                result.comparison = ComparisonSummary(comparison)
+                result.failures = comparison.failures
+                difference = comparison.differenceImage()
+            } catch let error as ComparisonError {
+                result.failures = [error.description]
+            } catch {
+                result.failures = ["the reference cannot be read: \(error); re-record it with --record failed"]
+            }
+        }
+        if let floor = `case`.minimumAdherence {
+            if let f1 = output.adherence?.f1, f1 < floor {
+                result.failures.append("guidance adherence F1 \(MetricFormat.fixed(f1, digits: 3)) is below \(MetricFormat.number(floor, digits: 3))")
+            } else if output.adherence == nil {
+                result.failures.append("guidance adherence could not be measured (no drawing in the recipe)")
+            }
+        }
+        if let artifacts {
+            let folder = artifacts.appendingPathComponent(`case`.name)
+            let n = index + 1
+            result.actualImage = try write(folder.appendingPathComponent("actual-\(n).png"), png: output.document, relativeTo: artifacts)
+            if let referenceBytes {
+                result.referenceImage = try write(folder.appendingPathComponent("reference-\(n).png"), bytes: referenceBytes, relativeTo: artifacts)
+            }
+            if let difference {
+                result.differenceImage = try write(folder.appendingPathComponent("diff-\(n).png"), png: PNGDocument(image: difference), relativeTo: artifacts)
+            }
+        }
+        return result
+    }
+
+    /// Writes `png` atomically and returns its path relative to the report folder (`artifacts`' parent).
+    private func write(_ url: URL, png: PNGDocument, relativeTo artifacts: URL) throws(RegressionError) -> String {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PNGFile.write(png, to: url)
+        } catch {
+            throw .writeFailed(path: url.path, reason: String(describing: error))
+        }
+        return Self.relative(url, to: artifacts)
+    }
+
+    private func write(_ url: URL, bytes: [UInt8], relativeTo artifacts: URL) throws(RegressionError) -> String {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try AtomicFile.write(bytes, to: url)
+        } catch {
+            throw .writeFailed(path: url.path, reason: String(describing: error))
+        }
+        return Self.relative(url, to: artifacts)
+    }
+
+    /// `artifacts/<case>/x.png` as `<artifacts folder name>/<case>/x.png`.
+    static func relative(_ url: URL, to artifacts: URL) -> String {
+        artifacts.lastPathComponent + "/" + url.path.dropFirst(artifacts.path.count + 1)
+    }
+}

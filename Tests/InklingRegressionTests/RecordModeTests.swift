@@ -1,0 +1,107 @@
+import Foundation
+import InklingImageIO
+import InklingOutputs
+import XCTest
+@testable import InklingRegression
+
+/// Record modes, tolerances and errors on small suites rendered with a fast test engine.
+final class RecordModeTests: XCTestCase {
+    private func suite(_ cases: [String: String]) throws -> (URL, [RegressionCase]) {
+        let root = try RegressionFixtures.temporaryFolder()
+        for (name, json) in cases { try RegressionFixtures.writeCase(name, in: root, caseJSON: json) }
+        return (root, try CaseReader.cases(at: root))
+    }
+
+    private func runner(_ mode: RecordMode, shift: UInt8 = 0) -> RegressionRunner {
+        RegressionRunner(record: mode, makeEngine: { SwatchEngine(shift: shift) })
+    }
+
+    func testMissingRecordsThenPasses() async throws {
+        let (_, cases) = try suite(["a": #"{"drawing": "drawing.json", "prompt": "a boat", "size": "64x64"}"#,
+                                    "b": #"{"drawing": "drawing.json", "variations": 2, "size": "64x64"}"#])
+        let first = try await RegressionFixtures.run(runner(.missing), cases)
+        XCTAssertEqual(first["a"]?.status, .recorded)
+        XCTAssertEqual(first["a"]?.message, "recorded 1 reference")
+        XCTAssertEqual(first["b"]?.message, "recorded 2 references")
+        let recipe = try Recipe.read(from: cases[0].references[0])
+        XCTAssertEqual(recipe.engine, "swatch", "references carry their recipe")
+        let second = try await RegressionFixtures.run(runner(.missing), cases)
+        XCTAssertEqual(second["a"]?.status, .passed)
+        XCTAssertEqual(second["b"]?.status, .passed)
+        XCTAssertEqual(second["b"]?.message, "all 2 variations match")
+    }
+
+    func testNeverFailsWithoutAReferenceAndWritesNothing() async throws {
+        let (_, cases) = try suite(["a": #"{"drawing": "drawing.json", "size": "64x64"}"#])
+        let results = try await RegressionFixtures.run(runner(.never), cases)
+        XCTAssertEqual(results["a"]?.status, .failed)
+        XCTAssertTrue(results["a"]?.message.contains("no reference at") ?? false)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cases[0].references[0].path))
+    }
+
+    func testChangedEngineFailsThenFailedModeRerecords() async throws {
+        let (_, cases) = try suite(["a": #"{"drawing": "drawing.json", "size": "64x64"}"#])
+        _ = try await RegressionFixtures.run(runner(.missing), cases)
+        let failed = try await RegressionFixtures.run(runner(.never, shift: 9), cases)
+        XCTAssertEqual(failed["a"]?.status, .failed)
+        XCTAssertEqual(failed["a"]?.variations.first?.comparison?.pixelsOver, 64 * 64)
+        let rerecorded = try await RegressionFixtures.run(runner(.failed, shift: 9), cases)
+        XCTAssertEqual(rerecorded["a"]?.status, .rerecorded)
+        XCTAssertTrue(rerecorded["a"]?.message.hasPrefix("re-recorded 1 reference (was: 100% of pixels differ") ?? false,
+                      rerecorded["a"]?.message ?? "")
+        let after = try await RegressionFixtures.run(runner(.never, shift: 9), cases)
+        XCTAssertEqual(after["a"]?.status, .passed)
+    }
+
+    func testAllRerecordsEvenWhenPassing() async throws {
+        let (_, cases) = try suite(["a": #"{"drawing": "drawing.json", "size": "64x64"}"#])
+        _ = try await RegressionFixtures.run(runner(.missing), cases)
+        let modified = try FileManager.default.attributesOfItem(atPath: cases[0].references[0].path)[.modificationDate] as? Date
+        let results = try await RegressionFixtures.run(runner(.all), cases)
+        XCTAssertEqual(results["a"]?.status, .recorded)
+        XCTAssertEqual(results["a"]?.message, "re-recorded 1 reference")
+        let now = try FileManager.default.attributesOfItem(atPath: cases[0].references[0].path)[.modificationDate] as? Date
+        XCTAssertNotNil(now)
+        XCTAssertGreaterThanOrEqual(now!, modified!)
+    }
+
+    func testPerCaseToleranceAbsorbsSmallDrift() async throws {
+        let (_, cases) = try suite([
+            "strict": #"{"drawing": "drawing.json", "size": "64x64"}"#,
+            "lenient": #"{"drawing": "drawing.json", "size": "64x64", "tolerance": {"perceptualPrecision": 0.9}}"#,
+        ])
+        _ = try await RegressionFixtures.run(runner(.missing), cases)
+        let results = try await RegressionFixtures.run(runner(.never, shift: 1), cases)
+        XCTAssertEqual(results["strict"]?.status, .failed)
+        XCTAssertEqual(results["lenient"]?.status, .passed, results["lenient"]?.message ?? "")
+    }
+
+    func testAdherenceFloor() async throws {
+        let (_, cases) = try suite(["a": #"{"drawing": "drawing.json", "size": "64x64", "minimumAdherence": 1}"#])
+        let results = try await RegressionFixtures.run(runner(.missing), cases)
+        // Recording never hides a broken floor.
+        XCTAssertEqual(results["a"]?.status, .failed)
+        XCTAssertTrue(results["a"]?.message.contains("guidance adherence F1") ?? false, results["a"]?.message ?? "")
+    }
+
+    func testUnreadableInputsAndDamagedReferences() async throws {
+        let (root, cases) = try suite(["gone": #"{"drawing": "missing.json", "size": "64x64"}"#,
+                                       "damaged": #"{"drawing": "drawing.json", "size": "64x64"}"#])
+        try Data("not a png".utf8).write(to: root.appendingPathComponent("damaged/reference.png"))
+        let results = try await RegressionFixtures.run(runner(.never), cases)
+        XCTAssertEqual(results["gone"]?.status, .error)
+        XCTAssertTrue(results["gone"]?.message.contains("missing.json: no such file") ?? false, results["gone"]?.message ?? "")
+        XCTAssertEqual(results["damaged"]?.status, .failed)
+        XCTAssertTrue(results["damaged"]?.message.contains("the reference cannot be read") ?? false, results["damaged"]?.message ?? "")
+        let fixed = try await RegressionFixtures.run(runner(.failed), [cases[0]])
+        XCTAssertEqual(fixed["damaged"]?.status, .rerecorded)
+    }
+
+    func testReportEscapesNamesAndMessages() throws {
+        let result = CaseResult(name: "<script>x</script>", status: .failed, message: "a & b < c", seconds: 0.5, variations: [])
+        let html = ReportHTML.page(for: RegressionReport(inklingVersion: "t", engine: "e", recordMode: .never, cases: "c", results: [result], seconds: 1))
+        XCTAssertFalse(html.contains("<script>x"))
+        XCTAssertTrue(html.contains("&lt;script&gt;x&lt;/script&gt;"))
+        XCTAssertTrue(html.contains("a &amp; b &lt; c"))
+    }
+}

@@ -24,23 +24,7 @@ enum InterchangeJSON {
 
     /// The byte offset where nesting first exceeds `limit`, or `nil` when it never does.
     static func depthViolation(_ bytes: ArraySlice<UInt8>, limit: Int = maxDepth) -> Int? {
-        var depth = 0, inString = false, escaped = false
-        for i in bytes.indices {
-            let c = bytes[i]
-            if inString {
-                if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch c {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth > limit { return i - bytes.startIndex }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
-        }
-        return nil
+        JSONNesting.firstViolation(in: bytes, limit: limit)
     }
 
     /// Parses one JSON value (arrays, objects, numbers, strings, booleans, null).

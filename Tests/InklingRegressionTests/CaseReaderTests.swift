@@ -124,9 +124,4 @@ final class CaseReaderTests: XCTestCase {
             XCTAssertEqual(error as? RegressionError, .noCases(empty.path))
         }
     }
-
-    func testNestingScanIgnoresBracketsInStrings() {
-        XCTAssertNil(CaseReader.nestingBeyond(2, in: Data(#"{"a": "[[[[[[\"[[[", "b": [1]}"#.utf8)))
-        XCTAssertEqual(CaseReader.nestingBeyond(2, in: Data("[[[1]]]".utf8)), 2)
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import InklingComparison
 import InklingConditioning
+import InklingInterchange
 
 /// Reads regression cases: a folder whose sub-folders each hold a `case.json`, or a manifest
 /// (`{"cases": [{"name": …, …}, …]}`) naming several cases that share one folder.
@@ -138,7 +139,7 @@ public enum CaseReader {
         guard size <= maximumFileBytes else { throw .caseFileTooLarge(file: file.path, bytes: size, limit: maximumFileBytes) }
         guard let data = FileManager.default.contents(atPath: file.path) else { throw .unreadable(path: file.path, reason: "cannot read") }
         guard data.count <= maximumFileBytes else { throw .caseFileTooLarge(file: file.path, bytes: data.count, limit: maximumFileBytes) }
-        if let depth = nestingBeyond(maximumNesting, in: data) {
+        if let depth = JSONNesting.firstViolation(in: data, limit: maximumNesting) {
             throw .invalidCase(file: file.path, message: "nested more than \(maximumNesting) levels deep (at byte \(depth)); a case needs 3")
         }
         do {
@@ -146,27 +147,6 @@ public enum CaseReader {
         } catch {
             throw .invalidCase(file: file.path, message: "not valid JSON (\(Self.reason(error)))")
         }
-    }
-
-    /// The offset where `data` opens its `limit + 1`-th nested array or object, outside strings,
-    /// or `nil`: checked before parsing, so hostile nesting cannot exhaust the parser's stack.
-    static func nestingBeyond(_ limit: Int, in data: Data) -> Int? {
-        var depth = 0, inString = false, escaped = false
-        for (offset, byte) in data.enumerated() {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth > limit { return offset }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
-        }
-        return nil
     }
 
     private static func rawArray(_ fields: CaseFields, _ key: String) throws(RegressionError) -> [Any]? {

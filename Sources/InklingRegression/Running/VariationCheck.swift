@@ -55,19 +55,18 @@ struct VariationCheck {
 
     /// Writes `png` atomically and returns its path relative to the report folder (`artifacts`' parent).
     private func write(_ url: URL, png: PNGDocument, relativeTo artifacts: URL) throws(RegressionError) -> String {
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try PNGFile.write(png, to: url)
-        } catch {
-            throw .writeFailed(path: url.path, reason: String(describing: error))
-        }
-        return Self.relative(url, to: artifacts)
+        try write(url, relativeTo: artifacts) { try PNGFile.write(png, to: $0) }
     }
 
+    /// Writes `bytes` (a copy of a reference file) atomically; see ``write(_:png:relativeTo:)``.
     private func write(_ url: URL, bytes: [UInt8], relativeTo artifacts: URL) throws(RegressionError) -> String {
+        try write(url, relativeTo: artifacts) { try AtomicFile.write(bytes, to: $0) }
+    }
+
+    private func write(_ url: URL, relativeTo artifacts: URL, _ body: (URL) throws -> Void) throws(RegressionError) -> String {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try AtomicFile.write(bytes, to: url)
+            try body(url)
         } catch {
             throw .writeFailed(path: url.path, reason: String(describing: error))
         }

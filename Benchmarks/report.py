@@ -235,11 +235,15 @@ def main():
         lines.append(f"{args.rounds} rounds × {args.repeat} timed runs each (after a warm-up); "
                      "median of the per-process medians, min over all runs")
         lines.append("")
+    benches = {k[0] for k in groups}
     try:
-        parse_tables(groups, lines)
-        raster_table(groups, lines)
-        targets(groups, lines)
-        lines.append("")
+        if "parse" in benches:
+            parse_tables(groups, lines)
+        if "raster" in benches:
+            raster_table(groups, lines)
+        if {"parse", "raster"} <= benches:
+            targets(groups, lines)
+            lines.append("")
         metrics_section(groups, lines)
         render_section(args.results, lines)
     except Missing as e:

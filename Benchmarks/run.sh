@@ -6,6 +6,7 @@
 #   INKLING_BENCH_SCRATCH  SwiftPM scratch path for the release build (default: .build)
 #   BENCH_ROUNDS           rounds; each runs every implementation once, interleaved (default 3)
 #   BENCH_REPEAT           timed runs per implementation per round, after a warm-up (default 7)
+#   BENCH_ONLY             comma-separated subset of parse,raster,metrics,render (default: all)
 #   PYTHON                 interpreter for the peers' venv (default: python3)
 #
 # Exit status: 0 when the report was printed (targets may still MISS); non-zero on errors.
@@ -18,6 +19,8 @@ cd "$root"
 scratch="${INKLING_BENCH_SCRATCH:-.build}"
 rounds="${BENCH_ROUNDS:-3}"
 repeat="${BENCH_REPEAT:-7}"
+only=",${BENCH_ONLY:-parse,raster,metrics,render},"
+wanted() { [[ "$only" == *",$1,"* ]]; }
 size=1024x1024
 venv="$here/.venv"
 out="$here/out"
@@ -45,31 +48,39 @@ raster_file="$out/drawing-20k.json"
 # Every implementation runs in its own process (a fresh heap: see Stopwatch.blocks), and the
 # processes alternate Inkling, peer, Inkling, peer … within each round.
 for round in $(seq 1 "$rounds"); do
-    say "round $round/$rounds: parse"
-    for f in "${parse_files[@]}"; do
-        "$bench" parse "$f" --parsers json-c-dom --repeat "$repeat" --json >> "$results"
-        "$bench" parse "$f" --parsers inkling --repeat "$repeat" --json >> "$results"
-        "$py" "$here/peers/parse_json.py" "$f" --repeat "$repeat" >> "$results"
-        "$bench" parse "$f" --parsers foundation-jsondecoder --repeat "$repeat" --json >> "$results"
-    done
-    say "round $round/$rounds: raster"
-    raster=("$raster_file" --size "$size" --repeat "$repeat")
-    "$bench" raster "${raster[@]}" --encodings scribble --json >> "$results"
-    "$py" "$here/peers/raster_freehand.py" "${raster[@]}" --fill-only >> "$results"
-    "$bench" raster "${raster[@]}" --encodings scribble --json >> "$results"
-    "$py" "$here/peers/raster_opencv.py" "${raster[@]}" --encodings scribble >> "$results"
-    for encoding in soft distance; do
-        "$bench" raster "${raster[@]}" --encodings "$encoding" --json >> "$results"
-        "$py" "$here/peers/raster_opencv.py" "${raster[@]}" --encodings "$encoding" >> "$results"
-    done
-    "$bench" raster "${raster[@]}" --encodings confidence --json >> "$results"
-    say "round $round/$rounds: image metrics (SSIM, PSNR)"
-    for metric in ssim psnr; do
-        "$bench" metrics "${metric_pair[@]}" --metrics "$metric" --repeat "$repeat" --json >> "$results"
-        "$py" "$here/peers/metrics_skimage.py" "${metric_pair[@]}" --metrics "$metric" --repeat "$repeat" >> "$results"
-    done
-    say "round $round/$rounds: render (built-in engine, every style)"
-    "$bench" render "$root/Strokes/tablet-pen-house.json" --size "$size" --repeat "$repeat" --json >> "$results"
+    if wanted parse; then
+        say "round $round/$rounds: parse"
+        for f in "${parse_files[@]}"; do
+            "$bench" parse "$f" --parsers json-c-dom --repeat "$repeat" --json >> "$results"
+            "$bench" parse "$f" --parsers inkling --repeat "$repeat" --json >> "$results"
+            "$py" "$here/peers/parse_json.py" "$f" --repeat "$repeat" >> "$results"
+            "$bench" parse "$f" --parsers foundation-jsondecoder --repeat "$repeat" --json >> "$results"
+        done
+    fi
+    if wanted raster; then
+        say "round $round/$rounds: raster"
+        raster=("$raster_file" --size "$size" --repeat "$repeat")
+        "$bench" raster "${raster[@]}" --encodings scribble --json >> "$results"
+        "$py" "$here/peers/raster_freehand.py" "${raster[@]}" --fill-only >> "$results"
+        "$bench" raster "${raster[@]}" --encodings scribble --json >> "$results"
+        "$py" "$here/peers/raster_opencv.py" "${raster[@]}" --encodings scribble >> "$results"
+        for encoding in soft distance; do
+            "$bench" raster "${raster[@]}" --encodings "$encoding" --json >> "$results"
+            "$py" "$here/peers/raster_opencv.py" "${raster[@]}" --encodings "$encoding" >> "$results"
+        done
+        "$bench" raster "${raster[@]}" --encodings confidence --json >> "$results"
+    fi
+    if wanted metrics; then
+        say "round $round/$rounds: image metrics (SSIM, PSNR)"
+        for metric in ssim psnr; do
+            "$bench" metrics "${metric_pair[@]}" --metrics "$metric" --repeat "$repeat" --json >> "$results"
+            "$py" "$here/peers/metrics_skimage.py" "${metric_pair[@]}" --metrics "$metric" --repeat "$repeat" >> "$results"
+        done
+    fi
+    if wanted render; then
+        say "round $round/$rounds: render (built-in engine, every style)"
+        "$bench" render "$root/Strokes/tablet-pen-house.json" --size "$size" --repeat "$repeat" --json >> "$results"
+    fi
 done
 
 echo

@@ -82,6 +82,8 @@ enum SSIMWindowSums {
         var ring: UnsafeMutableBufferPointer<Double>
         /// One vertically filtered row of each quantity.
         var local: UnsafeMutableBufferPointer<Double>
+        /// One row of the SSIM map.
+        var scores: UnsafeMutableBufferPointer<Double>
 
         init(images: Shared, c1: Double, c2: Double) {
             self.images = images
@@ -93,12 +95,14 @@ enum SSIMWindowSums {
             source = .allocate(capacity: Self.quantities * images.width)
             ring = .allocate(capacity: kernel.count * Self.quantities * inner)
             local = .allocate(capacity: Self.quantities * inner)
+            scores = .allocate(capacity: inner)
         }
 
         func deallocate() {
             source.deallocate()
             ring.deallocate()
             local.deallocate()
+            scores.deallocate()
         }
 
         /// Σ SSIM over `rows` (interior rows) of channel `c`.
@@ -142,20 +146,26 @@ enum SSIMWindowSums {
             }
         }
 
-        /// Σ SSIM over the row held in ``local``.
+        /// Σ SSIM over the row held in ``local``: the map into ``scores`` (a loop without a
+        /// running sum, so it vectorizes, divisions included), then four interleaved partial sums.
         private func scoreRow() -> Double {
             let ux = local.baseAddress!, uy = ux + inner, squares = uy + inner, uxy = squares + inner
-            var total = 0.0
+            let out = scores.baseAddress!
             for i in 0..<inner {
                 // Centred means give the variances; the luminance term needs the true means.
                 let cx = ux[i], cy = uy[i]
                 let variances = squares[i] - cx * cx - cy * cy, covariance = uxy[i] - cx * cy
                 let mx = cx + 128, my = cy + 128
-                let numerator = (2 * mx * my + c1) * (2 * covariance + c2)
-                let denominator = (mx * mx + my * my + c1) * (variances + c2)
-                total += numerator / denominator
+                out[i] = ((2 * mx * my + c1) * (2 * covariance + c2)) / ((mx * mx + my * my + c1) * (variances + c2))
             }
-            return total
+            var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
+            var i = 0
+            while i + 4 <= inner {
+                s0 += out[i]; s1 += out[i + 1]; s2 += out[i + 2]; s3 += out[i + 3]
+                i += 4
+            }
+            while i < inner { s0 += out[i]; i += 1 }
+            return (s0 + s1) + (s2 + s3)
         }
 
         /// `out[i] = Σ_t k[t] · src[i + t − radius]`: the 11 taps in one pass, symmetric pairs folded.

@@ -152,6 +152,14 @@ let package = Package(
 
         // MARK: Tests
 
+        // Loopback fakes of the engine servers (ComfyUI, A1111/Forge, OpenAI-compatible) that
+        // validate what they receive; used by the engine and CLI tests.
+        .target(
+            name: "InklingEngineFakes",
+            dependencies: ["InklingEngines", "InklingImageIO"],
+            path: "Tests/EngineFakes"
+        ),
+
         .testTarget(name: "InklingStrokesTests", dependencies: ["InklingStrokes"]),
         .testTarget(name: "InklingImageIOTests", dependencies: ["InklingImageIO"], exclude: ["Fixtures"]),
         .testTarget(
@@ -163,7 +171,8 @@ let package = Package(
         .testTarget(name: "InklingInterchangeTests", dependencies: ["InklingInterchange", "InklingStrokes", "InklingGuidance"]),
         .testTarget(
             name: "InklingEnginesTests",
-            dependencies: ["InklingEngines", "InklingConditioning", "InklingComparison", "InklingGuidance", "InklingStrokes"]
+            dependencies: ["InklingEngines", "InklingConditioning", "InklingComparison", "InklingGuidance", "InklingStrokes",
+                           "InklingImageIO", "InklingEngineFakes"]
         ),
         .testTarget(name: "InklingComparisonTests", dependencies: ["InklingComparison"]),
         .testTarget(name: "InklingOutputsTests", dependencies: ["InklingOutputs", "InklingConditioning", "InklingImageIO"]),
@@ -176,7 +185,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InklingCLITests",
-            dependencies: ["InklingCLI", "InklingStrokes", "InklingImageIO", "InklingOutputs"]
+            dependencies: ["InklingCLI", "InklingStrokes", "InklingImageIO", "InklingOutputs", "InklingEngines", "InklingEngineFakes"]
         ),
     ],
     swiftLanguageModes: [.v6]

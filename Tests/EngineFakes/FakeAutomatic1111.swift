@@ -38,7 +38,8 @@ public final class FakeAutomatic1111: @unchecked Sendable {
         self.checkpoints = checkpoints
         self.controlNets = controlNets
         _behavior = behavior
-        server = try LoopbackServer { [unowned self] request in
+        server = try LoopbackServer { [weak self] request in
+            guard let self else { return .hangUp }
             let reply = self.route(request)
             let slow = self.behavior.slowSeconds
             return slow > 0 ? .delayed(seconds: slow, reply) : reply

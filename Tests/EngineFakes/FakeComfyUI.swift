@@ -46,7 +46,8 @@ public final class FakeComfyUI: @unchecked Sendable {
         self.checkpoints = checkpoints
         self.controlNets = controlNets
         state.behavior = behavior
-        server = try LoopbackServer { [unowned self] request in
+        server = try LoopbackServer { [weak self] request in
+            guard let self else { return .hangUp }
             let reply = self.route(request)
             let slow = self.state.locked { $0.behavior.slowSeconds }
             return slow > 0 ? .delayed(seconds: slow, reply) : reply

@@ -38,7 +38,9 @@ struct A1111BodyCheck {
         }
         let width = body["width"]!.int!, height = body["height"]!.int!
         if width % 8 != 0 || height % 8 != 0 || width < 64 || height < 64 { violations.append("size \(width)x\(height) is not a multiple of 8") }
-        if let checkpoint = body["override_settings"]?["sd_model_checkpoint"]?.string, !checkpoints.contains(checkpoint) {
+        // A1111 finds checkpoints by title, by name ("file.safetensors") or by stem (its closest match).
+        if let checkpoint = body["override_settings"]?["sd_model_checkpoint"]?.string,
+           !checkpoints.contains(where: { $0 == checkpoint || $0.hasPrefix(checkpoint + " [") || $0.hasPrefix(checkpoint + ".") }) {
             return Self.failure("RuntimeError", "checkpoint \(checkpoint) not found; Stable diffusion model failed to load")
         }
         if img2img {

@@ -6,7 +6,8 @@ import InklingImageIO
 import InklingOutputs
 import InklingStrokes
 
-/// `inkling render`: paints a drawing and a prompt with the built-in engine, or replays a recipe.
+/// `inkling render`: paints a drawing and a prompt with the built-in engine or a configured
+/// external one (`--engine`), or replays a recipe.
 struct RenderCommand: InklingCommand {
     static let configuration = CommandConfiguration(
         name: "render",
@@ -26,7 +27,7 @@ struct RenderCommand: InklingCommand {
                 .init("replay", help: "Regenerate the PNG given as <drawing> from its recipe."),
                 .init("overwrite", help: "Replace existing output files."),
             ]
-        ).including(RenderOptions.spec).including(InputFormatOptions.spec).including(DecodingLimitOptions.spec))
+        ).including(RenderOptions.spec).including(EngineOptions.spec).including(InputFormatOptions.spec).including(DecodingLimitOptions.spec))
 
     var input: String
     var output: String
@@ -35,6 +36,7 @@ struct RenderCommand: InklingCommand {
     var options: RenderOptions
     var limits: DecodingLimitOptions
     var source: InputFormatOptions
+    var engines: EngineOptions
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
         input = arguments.positionals[0]
@@ -54,6 +56,7 @@ struct RenderCommand: InklingCommand {
         options = try RenderOptions(arguments)
         limits = try DecodingLimitOptions(arguments)
         source = try InputFormatOptions(arguments)
+        engines = try EngineOptions(arguments)
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
@@ -86,10 +89,13 @@ struct RenderCommand: InklingCommand {
             // Without --size, follow the drawing's canvas: the supported size closest to its aspect.
             generation.size = .closest(to: PixelSize(width: Int(canvas.width.rounded()), height: Int(canvas.height.rounded())))
         }
-        let creator = try await InklingImageCreator(engine: CLIEngine.make(), options: generation,
+        let creator = try await InklingImageCreator(engine: CLIEngine.make(engines, style: options.style), options: generation,
                                                     embedsSourceImage: options.embedSource)
         defer { creator.session.removeAll() }
         let style = try creator.validate(concepts, style: options.style, limit: options.limit)
+        for notice in try creator.notices(for: concepts, style: options.style, limit: options.limit) {
+            io.writeError("inkling render: notice: \(notice)")
+        }
         let directory = try OutputNaming.prepare(directory: output)
         let stem = OutputNaming.stem(of: input)
         let seed = options.generation.seed

@@ -180,7 +180,7 @@ let package = Package(
             name: "InklingTests",
             dependencies: [
                 "Inkling", "InklingConditioning", "InklingEngines", "InklingOutputs", "InklingStrokes", "InklingImageIO",
-                "InklingComparison",
+                "InklingComparison", "InklingEngineFakes",
             ]
         ),
         .testTarget(

@@ -83,7 +83,7 @@ final class EngineCommandTests: XCTestCase {
         let bare = try config(["comfyui": comfy(comfyUI.server.baseURL)])
         let refused = await render(bare, ["--style", "externalProvider"], into: dir)
         XCTAssertEqual(refused.status, ExitCode.usage.rawValue)
-        XCTAssertTrue(refused.io.stderrLines.first?.contains("needs \"externalProvider\"") == true, refused.io.stderrLines.joined())
+        XCTAssertTrue(refused.io.stderrLines.first?.contains("set \"externalProvider\"") == true, refused.io.stderrLines.joined())
     }
 
     func testFailuresAreOneLineAndLeaveNoFiles() async throws {

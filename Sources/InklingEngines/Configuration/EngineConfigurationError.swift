@@ -32,7 +32,7 @@ public enum EngineConfigurationError: Error, Sendable, Hashable, CustomStringCon
         case .unknownEngine(let name, let configured, let path):
             "no engine named '\(name)'\(path.map { " in \($0)" } ?? " (no engine configuration found)"); available: \((["builtin"] + configured).joined(separator: ", "))"
         case .noExternalProvider(let path):
-            "the externalProvider style needs \"externalProvider\": \"<engine name>\" in the engine configuration\(path.map { " (\($0))" } ?? " (none found; see docs/engines.md)"), or pass --engine"
+            "the externalProvider style needs an external engine: set \"externalProvider\": \"<engine name>\" in the engine configuration\(path.map { " (\($0))" } ?? " (none found; see docs/engines.md)"), or pass --engine"
         }
     }
 }

@@ -27,6 +27,8 @@ public final class FakeComfyUI: @unchecked Sendable {
         public var neverFinish = false
         /// Delay every answer by this many seconds.
         public var slowSeconds = 0.0
+        /// Answer this many `/history` requests with 503 first (a restarting proxy).
+        public var historyUnavailable = 0
 
         public init() {}
     }
@@ -106,6 +108,12 @@ public final class FakeComfyUI: @unchecked Sendable {
             return .respond(status: 200, contentType: "application/json", body: [])
         case ("GET", let path) where path.hasPrefix("/history/"):
             if let reply = behavior.historyReply { return reply }
+            let unavailable = state.locked { s -> Bool in
+                guard s.behavior.historyUnavailable > 0 else { return false }
+                s.behavior.historyUnavailable -= 1
+                return true
+            }
+            if unavailable { return .text("503 Service Unavailable", status: 503) }
             let id = String(path.dropFirst("/history/".count))
             return .json(state.locked { $0.history[id].map { [id: $0] } ?? [:] })
         default:

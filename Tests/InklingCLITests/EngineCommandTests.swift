@@ -19,9 +19,9 @@ final class EngineCommandTests: XCTestCase {
         return url.path
     }
 
-    private func comfy(_ url: URL, checkpoint: String = "sd_xl_base_1.0.safetensors") -> String {
+    private func comfy(_ url: URL, checkpoint: String = "sd_xl_base_1.0.safetensors", timeout: Double = 5) -> String {
         """
-        {"kind": "comfyui", "endpoint": "\(url.absoluteString)", "sizes": ["128x96", "96x128"], "timeoutSeconds": 5,
+        {"kind": "comfyui", "endpoint": "\(url.absoluteString)", "sizes": ["128x96", "96x128"], "timeoutSeconds": \(timeout),
          "models": {"checkpoint": "\(checkpoint)", "controlNet": "controlnet-scribble-sdxl-1.0.safetensors"}, "defaults": {"steps": 6}}
         """
     }
@@ -94,8 +94,18 @@ final class EngineCommandTests: XCTestCase {
         let refused = try LoopbackServer { _ in .hangUp }
         let refusedURL = refused.baseURL
         refused.stop()
-        let path = try config(["failing": comfy(failing.server.baseURL), "missing": comfy(missing.server.baseURL), "down": comfy(refusedURL)])
+        var slowBehavior = FakeComfyUI.Behavior()
+        slowBehavior.slowSeconds = 2
+        let slow = try FakeComfyUI(behavior: slowBehavior)
+        var garbledBehavior = FakeComfyUI.Behavior()
+        garbledBehavior.refuseSocket = true
+        garbledBehavior.historyReply = .respond(status: 200, contentType: "application/json", body: Array("<html>oops</html>".utf8))
+        let garbled = try FakeComfyUI(behavior: garbledBehavior)
+        let path = try config(["failing": comfy(failing.server.baseURL), "missing": comfy(missing.server.baseURL), "down": comfy(refusedURL),
+                               "slow": comfy(slow.server.baseURL, timeout: 0.3), "garbled": comfy(garbled.server.baseURL)])
         let cases: [(String, String)] = [
+            ("slow", "did not answer GET /object_info/CheckpointLoaderSimple within 0.3 s"),
+            ("garbled", "sent an unexpected answer to GET /history/"),
             ("failing", "failed while generating: node 9 (KSampler): CUDA out of memory"),
             ("missing", "has no checkpoint 'sd_xl_base_1.0.safetensors' (it has: other.safetensors)"),
             ("down", "refused the connection: is it running? (`python main.py --listen`)"),

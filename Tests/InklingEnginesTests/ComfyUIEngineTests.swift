@@ -90,6 +90,21 @@ final class ComfyUIEngineTests: XCTestCase {
         XCTAssertEqual(image.height, 96)
     }
 
+    func testTransientServiceUnavailableIsRetriedForGETs() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.refuseSocket = true
+        behavior.historyUnavailable = 2
+        let fake = try FakeComfyUI(behavior: behavior)
+        let image = try await engine(fake).generate(RemoteFixtures.conditioning(), variation: 0)
+        XCTAssertEqual(image.width, 128)
+        XCTAssertEqual(fake.behavior.historyUnavailable, 0)
+        behavior.historyUnavailable = 3
+        fake.behavior = behavior
+        await RemoteFixtures.assertFails(["answered GET /history/", "with HTTP 503"]) {
+            _ = try await self.engine(fake).generate(RemoteFixtures.conditioning(), variation: 0)
+        }
+    }
+
     func testMissingModelsAreNamedWithWhereToPutThem() async throws {
         let fake = try FakeComfyUI(checkpoints: ["v1-5-pruned-emaonly.safetensors"])
         let engine = engine(fake)

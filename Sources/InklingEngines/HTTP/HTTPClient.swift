@@ -38,12 +38,35 @@ public struct HTTPClient: Sendable {
         return components.url!
     }
 
-    /// Sends one request and returns the answer whatever its status.
+    /// Attempts a `GET` makes in all: one, plus two retries when the server answers 502, 503 or
+    /// 504 or drops the connection mid-answer (a restarting server or proxy). Refused
+    /// connections and deadlines are not retried: they are reported at once. Other methods are
+    /// never retried (a repeated `POST /prompt` would queue twice).
+    public static let getAttempts = 3
+
+    /// Sends one request and returns the answer whatever its status (retrying `GET`s as
+    /// ``getAttempts`` says, after 0.2 s and 0.4 s).
     ///
     /// - Throws: `CancellationError` when the task is cancelled (the request is abandoned),
     ///   ``RemoteEngineError`` for refused connections, deadlines and other transport failures.
     public func send(_ method: String, _ path: String, query: [URLQueryItem] = [], body: [UInt8]? = nil,
                      contentType: String? = nil, timeout: Double? = nil) async throws -> HTTPResponse {
+        let attempts = method == "GET" ? Self.getAttempts : 1
+        var attempt = 1
+        while true {
+            do {
+                let response = try await sendOnce(method, path, query: query, body: body, contentType: contentType, timeout: timeout)
+                guard attempt < attempts, [502, 503, 504].contains(response.status) else { return response }
+            } catch RemoteEngineError.malformedResponse where attempt < attempts {
+                // The connection dropped mid-answer: try again.
+            }
+            try await Task.sleep(nanoseconds: UInt64(attempt) * 200_000_000)
+            attempt += 1
+        }
+    }
+
+    private func sendOnce(_ method: String, _ path: String, query: [URLQueryItem], body: [UInt8]?,
+                          contentType: String?, timeout: Double?) async throws -> HTTPResponse {
         let seconds = timeout ?? self.timeout
         let operation = "\(method) \(path)"
         var request = URLRequest(url: url(path, query: query), cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds + 1)

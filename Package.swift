@@ -159,6 +159,12 @@ let package = Package(
             dependencies: ["InklingEngines", "InklingImageIO"],
             path: "Tests/EngineFakes"
         ),
+        // The same fakes as a program, for trying `inkling render --engine …` and `inkling doctor` by hand.
+        .executableTarget(
+            name: "inkling-fake-engines",
+            dependencies: ["InklingEngineFakes"],
+            path: "Tests/FakeEngineServer"
+        ),
 
         .testTarget(name: "InklingStrokesTests", dependencies: ["InklingStrokes"]),
         .testTarget(name: "InklingImageIOTests", dependencies: ["InklingImageIO"], exclude: ["Fixtures"]),

@@ -14,6 +14,15 @@ public struct ServerRequest: Sendable {
     /// The body.
     public var body: [UInt8]
 
+    /// Creates a request (the server parses them; tests may build their own).
+    public init(method: String, path: String, query: [String: String], headers: [String: String], body: [UInt8]) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
     /// The body as JSON, if it is.
     public var json: JSONValueBox? { (try? JSONValue.parse(body)).map(JSONValueBox.init) }
 

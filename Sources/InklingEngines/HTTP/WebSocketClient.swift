@@ -70,8 +70,9 @@ public final class WebSocketClient: @unchecked Sendable {
                 let chunk = try POSIXSocket.readSome(fd)
                 guard !chunk.isEmpty else { throw WebSocketError.handshakeFailed("the server closed the connection") }
                 received += chunk
-                guard received.count < 64 * 1024 else { throw WebSocketError.handshakeFailed("an oversized answer") }
+                // Frames may follow the head in the same read: only the head is limited.
                 headEnd = received.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound
+                guard headEnd != nil || received.count < 64 * 1024 else { throw WebSocketError.handshakeFailed("an oversized answer") }
             }
             let head = String(decoding: received[..<headEnd!], as: UTF8.self)
             let lines = head.components(separatedBy: "\r\n")

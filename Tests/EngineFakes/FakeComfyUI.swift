@@ -76,6 +76,8 @@ public final class FakeComfyUI: @unchecked Sendable {
     public var violations: [String] { state.locked { $0.violations } }
     /// Progress messages sent over WebSockets.
     public var progressSent: Int { state.locked { $0.progressSent } }
+    /// WebSockets dropped by ``Behavior/dropSocketAfterStep``.
+    public var socketsDropped: Int { state.locked { $0.socketsDropped } }
 
     func route(_ request: ServerRequest) -> ServerReply {
         switch (request.method, request.path) {

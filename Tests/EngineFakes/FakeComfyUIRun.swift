@@ -35,7 +35,10 @@ struct FakeComfyUIRun {
                 send(["type": "progress", "data": ["value": .int(Int64(step)), "max": .int(Int64(steps)), "prompt_id": .string(id), "node": .string(sampler?.key ?? "9")]])
                 state.locked { $0.progressSent += 1 }
             }
-            if behavior.dropSocketAfterStep == step { state.locked { $0.sockets[clientID] }?.drop() }
+            if behavior.dropSocketAfterStep == step, let peer = state.locked({ $0.sockets[clientID] }) {
+                peer.drop()
+                state.locked { $0.socketsDropped += 1 }
+            }
         }
         if let message = behavior.executionError {
             let error: JSONValue = ["prompt_id": .string(id), "node_id": .string(sampler?.key ?? "9"), "node_type": "KSampler",

@@ -14,6 +14,7 @@ final class FakeComfyUIState: @unchecked Sendable {
     var deleted: [String] = []
     var violations: [String] = []
     var progressSent = 0
+    var socketsDropped = 0
     var queued = 0
 
     private let lock = NSLock()

@@ -15,7 +15,7 @@ final class EngineConfigurationTests: XCTestCase {
         #"{"engines": {"comfyui": {"kind": "comfyui", "endpoint": "http://127.0.0.1:8188", "models": {"checkpoint": "sd.safetensors"}"# + body + "}}}"
     }
 
-    func testReadsTheDocumentedExample() throws {
+    func testReadsTheDocumentedExample() async throws {
         let configuration = try EngineConfiguration.read(path: example)
         XCTAssertEqual(configuration.engines.map(\.name), ["comfyui", "forge", "openai", "sdcpp"])
         XCTAssertEqual(configuration.externalProvider, "comfyui")
@@ -34,6 +34,12 @@ final class EngineConfigurationTests: XCTestCase {
         XCTAssertTrue(try configuration.engine(named: "openai") is OpenAIImagesEngine)
         XCTAssertTrue(try configuration.engine(named: "builtin") is BuiltInEngine)
         XCTAssertEqual(try configuration.engine(named: "forge").identifier, "forge")
+        let disabled = await (try configuration.engine(named: "sdcpp", environment: [:])).availability()
+        XCTAssertEqual(disabled, .unavailable(reason: "the sdcpp engine is disabled in the engine configuration (\"enabled\": false)"))
+        let keyless = await (try configuration.engine(named: "openai", environment: [:])).diagnose()
+        XCTAssertEqual(keyless.reachable, nil, "no request is made without the key")
+        guard case .unavailable(let reason) = keyless.availability else { return XCTFail("\(keyless)") }
+        XCTAssertTrue(reason.contains("$OPENAI_API_KEY, which is not set"), reason)
         XCTAssertThrowsError(try configuration.engine(named: "dalle")) { error in
             XCTAssertEqual((error as? EngineConfigurationError)?.description,
                            "no engine named 'dalle' in \(example); available: builtin, comfyui, forge, openai, sdcpp")

@@ -65,6 +65,12 @@ final class EngineCommandTests: XCTestCase {
                           "\(engine): the sketch travelled to the server and back")
             let notices = io.stderrLines.filter { $0.contains("notice:") }
             XCTAssertEqual(notices.isEmpty, engine != "openai", "\(engine): \(notices)")
+            let progress = io.stderrLines.filter { $0.hasPrefix("[\(engine)] variation ") }
+            XCTAssertEqual(Set(progress), engine == "comfyui" ? ["[comfyui] variation 1: step 6/6", "[comfyui] variation 2: step 6/6",
+                                                                  "[comfyui] variation 1: step 2/6", "[comfyui] variation 2: step 2/6",
+                                                                  "[comfyui] variation 1: step 3/6", "[comfyui] variation 2: step 3/6",
+                                                                  "[comfyui] variation 1: step 5/6", "[comfyui] variation 2: step 5/6"] : [],
+                           "sampling progress over the WebSocket, a line per quarter")
         }
         XCTAssertEqual(comfyUI.violations + webUI.violations + images.violations, [])
         XCTAssertEqual(comfyUI.workflows.count, 2)
@@ -114,8 +120,9 @@ final class EngineCommandTests: XCTestCase {
             let dir = try temporaryDirectory().appendingPathComponent("out")
             let (status, io) = await render(path, ["--engine", engine, "--limit", "3"], into: dir)
             XCTAssertEqual(status, ExitCode.failure.rawValue, engine)
-            XCTAssertEqual(io.stderrLines.count, 1, "\(engine): \(io.stderrLines)")
-            XCTAssertTrue(io.stderrLines.first?.contains(message) == true, "\(engine): \(io.stderrLines)")
+            let errors = io.stderrLines.filter { !$0.hasPrefix("[\(engine)] variation ") }
+            XCTAssertEqual(errors.count, 1, "\(engine): \(io.stderrLines)")
+            XCTAssertTrue(errors.first?.hasPrefix("inkling render: ") == true && errors.first?.contains(message) == true, "\(engine): \(io.stderrLines)")
             XCTAssertEqual(files(dir), [], "\(engine) left files behind")
         }
     }

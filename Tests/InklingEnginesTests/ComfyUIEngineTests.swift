@@ -21,7 +21,10 @@ final class ComfyUIEngineTests: XCTestCase {
         let fake = try FakeComfyUI()
         let steps = ProgressLog()
         var engine = engine(fake)
-        engine.progress = { step, total in steps.append(step, total) }
+        engine.progress = { variation, step, total in
+            XCTAssertEqual(variation, 1)
+            steps.append(step, total)
+        }
         let conditioning = RemoteFixtures.conditioning(strength: 0.8, mode: .balanced, seed: 7)
         let image = try await engine.generate(conditioning, variation: 1)
 

@@ -9,8 +9,9 @@ import InklingImageIO
 public struct ComfyUIEngine: ImageEngine {
     /// The configuration it was made from.
     public let entry: EngineEntry
-    /// Called with `(step, steps)` as sampling progresses (from `/ws` `progress` messages).
-    public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Called with `(variation, step, steps)` as sampling progresses (from `/ws` `progress`
+    /// messages; nothing arrives while progress is followed by polling `/history`).
+    public var progress: (@Sendable (_ variation: Int, _ step: Int, _ steps: Int) -> Void)?
     let client: ComfyUIClient
 
     /// Creates the adapter; `apiKey`, when given, goes out as a bearer token (for a ComfyUI
@@ -97,7 +98,9 @@ public struct ComfyUIEngine: ImageEngine {
             socket?.close()
             throw error
         }
-        let monitor = ComfyUIMonitor(client: client, promptID: promptID, limit: entry.generationTimeoutSeconds, progress: progress)
+        var report: (@Sendable (Int, Int) -> Void)?
+        if let progress { report = { step, steps in progress(variation, step, steps) } }
+        let monitor = ComfyUIMonitor(client: client, promptID: promptID, limit: entry.generationTimeoutSeconds, progress: report)
         let files: [ComfyUIClient.FileReference]
         do {
             files = try await monitor.outputs(socket: socket)

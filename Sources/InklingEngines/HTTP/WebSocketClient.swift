@@ -14,7 +14,8 @@ private let systemClose = Darwin.close
 /// A minimal RFC 6455 WebSocket client over a POSIX socket (plain `ws://` only).
 ///
 /// It exists because `URLSessionWebSocketTask` on Linux needs a libcurl built with WebSocket
-/// support, which Debian's libcurl 7.88 is not. Blocking socket work runs on the client's own
+/// support, which Debian's libcurl 7.88 is not: there it fails with `NSURLErrorDomain` −1002,
+/// "WebSockets not supported by libcurl". Blocking socket work runs on the client's own
 /// dispatch queue, never on Swift's cooperative pool; receiving honours task cancellation
 /// within 50 ms. Pings are answered; fragmented messages are joined.
 public final class WebSocketClient: @unchecked Sendable {

@@ -1,7 +1,7 @@
 // inkling-fake-engines: starts the loopback fakes of ComfyUI, A1111/Forge and an
 // OpenAI-compatible images API (the ones the tests use), writes an engine configuration that
 // points at them, and serves until killed or until the given number of seconds has passed.
-// For trying the CLI by hand without a GPU:
+// For trying the CLI by hand without a GPU (INKLING_FAKE_STEP_SECONDS=0.2 makes ComfyUI slow):
 //
 //     swift run inkling-fake-engines /tmp/engines.json 300 &
 //     INKLING_FAKE_OPENAI_KEY=sk-test-123 swift run inkling doctor --config /tmp/engines.json
@@ -19,7 +19,10 @@ guard arguments.count >= 2 else {
 }
 let seconds = arguments.count >= 3 ? Double(arguments[2]) ?? 600 : 600
 do {
-    let comfyUI = try FakeComfyUI()
+    var comfyBehavior = FakeComfyUI.Behavior()
+    // INKLING_FAKE_STEP_SECONDS slows ComfyUI's sampling (to try Ctrl-C mid-run).
+    comfyBehavior.stepDelay = ProcessInfo.processInfo.environment["INKLING_FAKE_STEP_SECONDS"].flatMap(Double.init) ?? 0.002
+    let comfyUI = try FakeComfyUI(behavior: comfyBehavior)
     let webUI = try FakeAutomatic1111()
     let images = try FakeOpenAIImages(sizes: ["1024x1024", "1536x1024", "1024x1536", "128x96"])
     let config = """

@@ -127,6 +127,28 @@ final class EngineCommandTests: XCTestCase {
         }
     }
 
+    func testInterruptCancelsTellsTheServerAndLeavesNoFiles() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.neverFinish = true
+        behavior.stepDelay = 0.01
+        let fake = try FakeComfyUI(behavior: behavior)
+        let path = try config(["comfyui": comfy(fake.server.baseURL)])
+        let dir = try temporaryDirectory().appendingPathComponent("out")
+        XCTAssertFalse(Interruption.shared.fire(), "nothing to interrupt before the render")
+        let arguments = ["render", house, "--prompt", "a cosy house", "--config", path, "--engine", "comfyui", "--limit", "2", "-o", dir.path]
+        let run = Task { await inkling(arguments) }
+        let deadline = Date().addingTimeInterval(5)
+        while fake.progressSent < 4 && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertTrue(Interruption.shared.fire())
+        let (status, io) = await run.value
+        XCTAssertEqual(status, ExitCode.failure.rawValue)
+        XCTAssertEqual(io.stderrLines.filter { !$0.hasPrefix("[comfyui] ") }, ["inkling render: image creation was cancelled; no files were kept"])
+        XCTAssertGreaterThanOrEqual(fake.workflows.count, 1)
+        XCTAssertEqual(fake.interrupts, fake.workflows.count, "each queued variation was interrupted")
+        XCTAssertEqual(fake.deleted.count, fake.workflows.count)
+        XCTAssertEqual(files(dir), [])
+    }
+
     func testConfigurationErrorsNameTheFile() async throws {
         let dir = try temporaryDirectory()
         let bad = dir.appendingPathComponent("bad.json")

@@ -109,13 +109,15 @@ struct RenderCommand: InklingCommand {
         let clock = ContinuousClock()
         let start = clock.now
         var done = 0
-        for try await image in creator.images(for: concepts, style: options.style, limit: options.limit) {
-            let target = targets[image.recipe.variation]
-            let written = try Self.keep(image, at: target, session: creator.session, overwrite: overwrite)
-            done += 1
-            let seconds = (clock.now - start) / .milliseconds(1) / 1000
-            io.writeError("[\(done)/\(options.limit)] wrote \(OutputNaming.display(written)) (\(String(format: "%.2f", seconds)) s)")
-            io.print(OutputNaming.display(written))
+        try await Interruption.shared.whileHandling({ creator.cancelAll() }) {
+            for try await image in creator.images(for: concepts, style: options.style, limit: options.limit) {
+                let target = targets[image.recipe.variation]
+                let written = try Self.keep(image, at: target, session: creator.session, overwrite: overwrite)
+                done += 1
+                let seconds = (clock.now - start) / .milliseconds(1) / 1000
+                io.writeError("[\(done)/\(options.limit)] wrote \(OutputNaming.display(written)) (\(String(format: "%.2f", seconds)) s)")
+                io.print(OutputNaming.display(written))
+            }
         }
         return .success
     }

@@ -1,6 +1,7 @@
 import Foundation
 import InklingConditioning
 import InklingImageIO
+import InklingStrokes
 
 /// Generates through a ComfyUI server: uploads the guidance map (and source image), queues an
 /// API-format workflow (``ComfyUIWorkflow``), follows it over `/ws` (polling `/history` when the
@@ -77,14 +78,14 @@ public struct ComfyUIEngine: ImageEngine {
     /// Uploads, queues, follows and downloads one variation.
     public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
         try Task.checkCancellation()
-        let stem = "inkling-" + UUID().uuidString.lowercased().prefix(12)
+        // Uploads are named by content, so repeated requests reuse one file in ComfyUI/input.
         var guidance: String?
         if ComfyUIWorkflow.usesSketch(conditioning, controlNet: entry.models.controlNet), let png = try RemoteImages.guidancePNG(conditioning) {
-            guidance = try await client.upload(png, name: "\(stem)-guide.png").loadImageName
+            guidance = try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-guide.png").loadImageName
         }
         var source: String?
         if let png = try RemoteImages.sourcePNG(conditioning) {
-            source = try await client.upload(png, name: "\(stem)-source.png").loadImageName
+            source = try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-source.png").loadImageName
         }
         let workflow = ComfyUIWorkflow(checkpoint: entry.models.checkpoint ?? "", controlNet: entry.models.controlNet,
                                        defaults: entry.defaults, guidanceImage: guidance, sourceImage: source)

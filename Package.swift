@@ -161,6 +161,20 @@ let package = Package(
 
         // MARK: Tests
 
+        // Loopback fakes of the engine servers (ComfyUI, A1111/Forge, OpenAI-compatible) that
+        // validate what they receive; used by the engine and CLI tests.
+        .target(
+            name: "InklingEngineFakes",
+            dependencies: ["InklingEngines", "InklingImageIO"],
+            path: "Tests/EngineFakes"
+        ),
+        // The same fakes as a program, for trying `inkling render --engine …` and `inkling doctor` by hand.
+        .executableTarget(
+            name: "inkling-fake-engines",
+            dependencies: ["InklingEngineFakes"],
+            path: "Tests/FakeEngineServer"
+        ),
+
         .testTarget(name: "InklingStrokesTests", dependencies: ["InklingStrokes"]),
         .testTarget(name: "InklingImageIOTests", dependencies: ["InklingImageIO"], exclude: ["Fixtures"]),
         .testTarget(
@@ -172,7 +186,8 @@ let package = Package(
         .testTarget(name: "InklingInterchangeTests", dependencies: ["InklingInterchange", "InklingStrokes", "InklingGuidance"]),
         .testTarget(
             name: "InklingEnginesTests",
-            dependencies: ["InklingEngines", "InklingConditioning", "InklingComparison", "InklingGuidance", "InklingStrokes"]
+            dependencies: ["InklingEngines", "InklingConditioning", "InklingComparison", "InklingGuidance", "InklingStrokes",
+                           "InklingImageIO", "InklingEngineFakes"]
         ),
         .testTarget(name: "InklingComparisonTests", dependencies: ["InklingComparison"]),
         .testTarget(name: "InklingOutputsTests", dependencies: ["InklingOutputs", "InklingConditioning", "InklingImageIO"]),
@@ -180,7 +195,7 @@ let package = Package(
             name: "InklingTests",
             dependencies: [
                 "Inkling", "InklingConditioning", "InklingEngines", "InklingOutputs", "InklingStrokes", "InklingImageIO",
-                "InklingComparison",
+                "InklingComparison", "InklingEngineFakes",
             ]
         ),
         .testTarget(
@@ -189,7 +204,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InklingCLITests",
-            dependencies: ["InklingCLI", "InklingStrokes", "InklingImageIO", "InklingOutputs"]
+            dependencies: ["InklingCLI", "InklingStrokes", "InklingImageIO", "InklingOutputs", "InklingEngines", "InklingEngineFakes"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -53,11 +53,13 @@ public final class InklingImageCreator: Sendable {
     /// The styles a request may use: the engine's, narrowed to the allowed ones.
     public var availableStyles: [Style] { engine.capabilities.styles.filter(options.allowedStyles.contains) }
 
-    /// Whether generation is possible with `engine`, and the facts `inkling doctor` prints.
+    /// Whether generation is possible with `engine`, and the facts `inkling doctor` prints: the
+    /// engine's diagnosis (server reachable, models installed) plus its sizes and languages.
     public static func availability(engine: any ImageEngine = BuiltInEngine()) async -> Availability {
         let capabilities = engine.capabilities
+        let diagnosis = await engine.diagnose()
         var reasons: [String] = []
-        switch await engine.availability() {
+        switch diagnosis.availability {
         case .available: break
         case .notSupported(let reason): reasons.append("not supported: \(reason)")
         case .unavailable(let reason): reasons.append("unavailable: \(reason)")
@@ -65,7 +67,8 @@ public final class InklingImageCreator: Sendable {
         if capabilities.sizes.isEmpty { reasons.append("the engine declares no output sizes") }
         if capabilities.styles.isEmpty { reasons.append("the engine declares no styles") }
         return Availability(available: reasons.isEmpty, reasons: reasons, engine: engine.identifier,
-                            languages: capabilities.languages.sorted(), sizes: capabilities.sizes, styles: capabilities.styles)
+                            languages: capabilities.languages.sorted(), sizes: capabilities.sizes, styles: capabilities.styles,
+                            endpoint: diagnosis.endpoint, reachable: diagnosis.reachable, models: diagnosis.models)
     }
 
     /// Generates up to `limit` (1…4) variations and yields each as soon as it is written.
@@ -123,6 +126,16 @@ public final class InklingImageCreator: Sendable {
         let planner = RequestPlanner(capabilities: engine.capabilities, engine: engine.identifier, options: options,
                                      embedsSourceImage: embedsSourceImage)
         return try planner.plan(concepts, style: style, limit: limit, renderGuidance: false).conditioning.style
+    }
+
+    /// What the engine will not honour of this request (a guidance control its API lacks, a
+    /// seed it cannot take), one line each; empty when it honours everything.
+    ///
+    /// - Throws: the ``ImageCreationError`` the request would end with.
+    public func notices(for concepts: [Concept], style: Style? = nil, limit: Int = 1) throws(ImageCreationError) -> [String] {
+        let planner = RequestPlanner(capabilities: engine.capabilities, engine: engine.identifier, options: options,
+                                     embedsSourceImage: embedsSourceImage)
+        return engine.notices(for: try planner.plan(concepts, style: style, limit: limit, renderGuidance: false).conditioning)
     }
 
     /// Cancels every request of this creator in flight; their consumers get

@@ -11,8 +11,8 @@ struct RegressCommand: InklingCommand {
         <cases> is a folder of case folders (each with a case.json, a drawing and reference.png),
         one case folder, or a .json manifest listing cases (references in references/ beside it);
         docs/regression.md describes the keys. Every case file is checked before any rendering.
-        Cases render concurrently with the built-in engine and are compared with each case's
-        tolerance (default: identical). Record modes: missing (record cases without a reference),
+        Cases render concurrently (with the built-in engine unless --engine names a configured
+        one) and are compared with each case's tolerance (default: identical). Record modes: missing (record cases without a reference),
         all (re-record everything), failed (re-record the cases that fail), never (for CI: a
         missing reference fails). The report is an HTML page with reference, actual and
         difference images side by side, plus the same as JSON beside it. One line per case goes
@@ -26,13 +26,15 @@ struct RegressCommand: InklingCommand {
                 .init("report", value: "report.html", help: "Where to write the HTML report (JSON beside it).", default: "regress-report/report.html"),
                 .init("jobs", short: "j", value: "n", help: "Cases rendered at once, 1…64.", default: "one per core"),
             ],
-            flags: [.init("json", help: "Also print the JSON report on standard output.")]))
+            flags: [.init("json", help: "Also print the JSON report on standard output.")]
+        ).including(EngineOptions.spec))
 
     var cases: String
     var record: RecordMode
     var report: String
     var jobs: Int
     var json: Bool
+    var engine: EngineOptions
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
         cases = arguments.positionals[0]
@@ -43,6 +45,7 @@ struct RegressCommand: InklingCommand {
         jobs = try arguments.value("jobs", as: Int.self) ?? ProcessInfo.processInfo.activeProcessorCount
         guard (1...64).contains(jobs) else { throw .usage("--jobs must be 1…64, got \(jobs)") }
         json = arguments.flag("json")
+        engine = try EngineOptions(arguments)
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
@@ -52,9 +55,10 @@ struct RegressCommand: InklingCommand {
         } catch {
             throw CommandFailure(.usage, error.description)
         }
+        let engine = try CLIEngine.make(self.engine, style: nil)
         let html = URL(fileURLWithPath: report)
         let artifacts = html.deletingLastPathComponent().appendingPathComponent(html.deletingPathExtension().lastPathComponent + "-files")
-        let runner = RegressionRunner(record: record, jobs: jobs, artifacts: artifacts, makeEngine: CLIEngine.make)
+        let runner = RegressionRunner(record: record, jobs: jobs, artifacts: artifacts, makeEngine: { engine })
         let clock = ContinuousClock(), start = clock.now
         var results: [CaseResult] = []
         do {
@@ -66,7 +70,7 @@ struct RegressCommand: InklingCommand {
         } catch {
             throw CommandFailure(.failure, "the run was interrupted: \(error)")
         }
-        let summary = RegressionReport(inklingVersion: InklingImageCreator.version, engine: CLIEngine.make().identifier,
+        let summary = RegressionReport(inklingVersion: InklingImageCreator.version, engine: engine.identifier,
                                        recordMode: record, cases: cases, results: results,
                                        seconds: Double((clock.now - start) / .milliseconds(1)) / 1000)
         do {

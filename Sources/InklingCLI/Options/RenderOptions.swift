@@ -20,7 +20,7 @@ struct RenderOptions: Sendable {
             .init("extract", value: "notes.txt", help: "Long text whose key phrases become concepts."),
             .init("title", value: "text", help: "Title of the --extract text (weighs more)."),
             .init("source", value: "photo.png|.jpg", help: "Source image for colour and composition."),
-            .init("style", value: "name", help: "animation, illustration, sketch or emoji; default: asked for in the prompt, else illustration."),
+            .init("style", value: "name", help: "animation, illustration, sketch, emoji, or externalProvider (the configured external engine); default: asked for in the prompt, else illustration."),
             .init("size", value: "WxH", help: "Requested size; the engine picks its closest supported size.", default: "closest to the drawing's canvas, else 1024x1024"),
             .init("limit", short: "n", value: "n", help: "Number of variations, 1…4.", default: "1"),
             .init("seed", value: "n", help: "Seed; the same inputs and seed give the same images.", default: "0"),
@@ -43,7 +43,6 @@ struct RenderOptions: Sendable {
         if title != nil && extractPath == nil { throw .usage("--title needs --extract (it titles the extracted text)") }
         sourcePath = try arguments.value("source", as: String.self)
         style = try arguments.value("style", as: Style.self)
-        if style == .externalProvider { throw .usage("--style externalProvider needs an external engine; the built-in engine paints animation, illustration, sketch and emoji") }
         size = try arguments.value("size", as: ImageSize.self).map { .closest(to: PixelSize(width: $0.width, height: $0.height)) } ?? .engineDefault
         limit = try arguments.value("limit", as: Int.self) ?? 1
         guard (1...4).contains(limit) else { throw .usage("--limit must be 1…4, got \(limit)") }

@@ -14,4 +14,10 @@ public protocol ImageEngine: Sendable {
     /// variation give the same image for deterministic engines. Checks `Task.isCancelled`
     /// between stages and throws `CancellationError` when cancelled.
     func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage
+    /// Whether the engine can generate, with the facts behind the answer (reachable server,
+    /// installed models). Defaults to ``availability()`` alone.
+    func diagnose() async -> EngineDiagnosis
+    /// What this engine will not honour of `conditioning` (a guidance control its API lacks),
+    /// one line each, said before generating. Defaults to none.
+    func notices(for conditioning: Conditioning) -> [String]
 }

@@ -1,0 +1,78 @@
+import Foundation
+import Inkling
+import InklingEngines
+
+/// `inkling doctor`: says, one line per engine, whether it can generate here and why not.
+struct DoctorCommand: InklingCommand {
+    static let configuration = CommandConfiguration(
+        name: "doctor",
+        abstract: "Check each configured engine: reachable, models present, sizes, languages.",
+        discussion: """
+        Prints where the engine configuration was read from, then one line per engine (the
+        built-in one first): whether it is available, whether its server answered, whether each
+        configured model is installed, its sizes and its languages; when it is unavailable, why,
+        in words that say what to do. Engines are checked concurrently. Exits 0 when every
+        engine checked is available, 4 when one is not.
+        """,
+        arguments: ArgumentSpec().including(EngineOptions.spec))
+
+    var engines: EngineOptions
+
+    init(parsing arguments: ParsedArguments) throws(CommandFailure) {
+        engines = try EngineOptions(arguments)
+    }
+
+    func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
+        let configuration = try CLIEngine.load(engines)
+        var names = [EngineConfiguration.builtinName] + configuration.engines.map(\.name)
+        if let only = engines.engine {
+            guard names.contains(only) else { throw CLIEngine.failure(.unknownEngine(only, configured: configuration.engines.map(\.name), path: configuration.path)) }
+            names = [only]
+        }
+        io.print(Self.header(configuration, location: EngineConfiguration.location(flag: engines.configPath, environment: ProcessInfo.processInfo.environment).path))
+        let list = names
+        let reports = await withTaskGroup(of: (Int, Availability).self) { group in
+            for (index, name) in list.enumerated() {
+                group.addTask {
+                    let engine = (try? configuration.engine(named: name)) ?? BuiltInEngine()
+                    return (index, await InklingImageCreator.availability(engine: engine))
+                }
+            }
+            var results: [(Int, Availability)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        for report in reports {
+            io.print(Self.line(report, kind: configuration.entry(named: report.engine)?.kind))
+        }
+        return reports.allSatisfy(\.available) ? .success : .failure
+    }
+
+    /// `configuration: PATH (2 engines; externalProvider → comfyui)` or the default location's absence.
+    static func header(_ configuration: EngineConfiguration, location: String) -> String {
+        guard let path = configuration.path else {
+            return "configuration: none at \(location) (only the built-in engine; see docs/engines.md)"
+        }
+        let count = configuration.engines.count
+        let external = configuration.externalProvider.map { "; externalProvider → \($0)" } ?? ""
+        return "configuration: \(path) (\(count) engine\(count == 1 ? "" : "s")\(external))"
+    }
+
+    /// One engine's line.
+    static func line(_ report: Availability, kind: EngineKind?) -> String {
+        var fields: [String] = []
+        let where_ = [kind?.rawValue, report.endpoint].compactMap { $0 }.joined(separator: ", ")
+        let name = report.engine + (where_.isEmpty ? "" : " (\(where_))")
+        fields.append(report.available ? "available" : report.reasons.joined(separator: "; "))
+        if let reachable = report.reachable { fields.append(reachable ? "reachable" : "unreachable") }
+        if !report.models.isEmpty {
+            fields.append(report.models.map { model in
+                let state = model.present.map { $0 ? "present" : "missing" } ?? "not listed by the server"
+                return "\(model.role) \(model.name) \(state)"
+            }.joined(separator: ", "))
+        }
+        fields.append("sizes " + report.sizes.map(\.description).joined(separator: ", "))
+        fields.append("languages " + report.languages.joined(separator: ", "))
+        return "\(name): " + fields.joined(separator: "; ")
+    }
+}

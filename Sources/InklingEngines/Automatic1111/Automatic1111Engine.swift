@@ -1,0 +1,121 @@
+import Foundation
+import InklingConditioning
+import InklingImageIO
+
+/// Generates through an AUTOMATIC1111 or Forge web UI started with `--api`: `/sdapi/v1/txt2img`
+/// (or `/img2img` with a source image) with the sketch as a ControlNet unit
+/// (``Automatic1111Payload``). Checks the checkpoint through `/sdapi/v1/sd-models` and the
+/// ControlNet model through `/controlnet/model_list`; cancelling sends `/sdapi/v1/interrupt`.
+public struct Automatic1111Engine: ImageEngine {
+    /// The configuration it was made from.
+    public let entry: EngineEntry
+    let http: HTTPClient
+    private let apiKeyMissing: Bool
+
+    /// Creates the adapter; `apiKey`, when given, goes out as a bearer token (`--api-auth` setups
+    /// behind a proxy).
+    public init(entry: EngineEntry, apiKey: String? = nil) {
+        self.entry = entry
+        http = HTTPClient(base: entry.endpoint, product: EngineKind.automatic1111.displayName, startHint: EngineKind.automatic1111.startHint,
+                          timeout: entry.timeoutSeconds, headers: apiKey.map { ["Authorization": "Bearer \($0)"] } ?? [:])
+        apiKeyMissing = entry.apiKeyEnvironment != nil && apiKey == nil
+    }
+
+    public var identifier: String { entry.name }
+
+    /// The configured languages and sizes; every style but emoji.
+    public var capabilities: EngineCapabilities {
+        EngineCapabilities(languages: entry.languages, sizes: entry.sizes, styles: [.illustration, .animation, .sketch, .externalProvider])
+    }
+
+    public func availability() async -> EngineAvailability { await diagnose().availability }
+
+    /// Reachable, the checkpoint listed by `/sdapi/v1/sd-models`, the ControlNet model by
+    /// `/controlnet/model_list` (a 404 there means the ControlNet extension is missing).
+    public func diagnose() async -> EngineDiagnosis {
+        let endpoint = entry.endpoint.absoluteString
+        if !entry.enabled { return EngineDiagnosis(availability: .unavailable(reason: RemoteEngineError.disabled(engine: entry.name).description), endpoint: endpoint) }
+        if apiKeyMissing, let variable = entry.apiKeyEnvironment {
+            return EngineDiagnosis(availability: .unavailable(reason: RemoteEngineError.missingCredential(engine: entry.name, variable: variable).description), endpoint: endpoint)
+        }
+        var models: [EngineDiagnosis.Model] = []
+        var problem: String?
+        do {
+            let listed = try await http.json("GET", "/sdapi/v1/sd-models").array ?? []
+            let titles = listed.compactMap { $0["title"]?.string }
+            if let checkpoint = entry.models.checkpoint {
+                let present = listed.contains { Self.matches(checkpoint, $0) }
+                models.append(.init(role: "checkpoint", name: checkpoint, present: present))
+                if !present {
+                    problem = RemoteEngineError.modelMissing(service: http.service, role: "checkpoint", name: checkpoint, available: titles,
+                                                             hint: "put it in models/Stable-diffusion (then Refresh) or fix models.checkpoint in the engine configuration").description
+                }
+            }
+            if let controlNet = entry.models.controlNet {
+                let response = try await http.send("GET", "/controlnet/model_list")
+                if response.status == 404 {
+                    models.append(.init(role: "ControlNet model", name: controlNet, present: false))
+                    problem = problem ?? "\(http.service) has no ControlNet API (GET /controlnet/model_list answered 404): install the sd-webui-controlnet extension (Forge has it built in)"
+                } else {
+                    let names = (try http.decode(response, operation: "GET /controlnet/model_list")["model_list"]?.array ?? []).compactMap(\.string)
+                    let present = names.contains(controlNet)
+                    models.append(.init(role: "ControlNet model", name: controlNet, present: present))
+                    if !present, problem == nil {
+                        problem = RemoteEngineError.modelMissing(service: http.service, role: "ControlNet model", name: controlNet, available: names,
+                                                                 hint: "put it in models/ControlNet or fix models.controlNet in the engine configuration").description
+                    }
+                }
+            }
+        } catch {
+            return EngineDiagnosis(availability: .unavailable(reason: String(describing: error)), endpoint: endpoint,
+                                   reachable: !ComfyUIEngine.isTransport(error), models: models)
+        }
+        return EngineDiagnosis(availability: problem.map { .unavailable(reason: $0) } ?? .available, endpoint: endpoint, reachable: true, models: models)
+    }
+
+    /// Says when the sketch cannot be sent (no ControlNet model configured).
+    public func notices(for conditioning: Conditioning) -> [String] {
+        guard conditioning.drawing != nil, entry.models.controlNet == nil else { return [] }
+        return ["the \(entry.name) engine has no models.controlNet configured, so the sketch is not sent (only the text steers)"]
+    }
+
+    /// Posts one variation and decodes the first returned image.
+    public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
+        try Task.checkCancellation()
+        let (path, body) = try Automatic1111Payload(entry: entry).request(conditioning, variation: variation)
+        let operation = "POST \(path)"
+        let response: HTTPResponse
+        do {
+            response = try await http.send("POST", path, body: body.serialized(), contentType: "application/json",
+                                           timeout: entry.generationTimeoutSeconds)
+        } catch {
+            if error is CancellationError || ComfyUIEngine.isTimeout(error) {
+                await Task.detached { [http] in _ = try? await http.send("POST", "/sdapi/v1/interrupt", timeout: 5) }.value
+            }
+            throw error
+        }
+        if response.status == 422 || response.status == 404 {
+            throw RemoteEngineError.rejected(service: http.service, details: "\(operation) (HTTP \(response.status)): \(response.detail)")
+        }
+        if response.status >= 500, let json = try? JSONValue.parse(response.body), let errors = json["errors"]?.string, !errors.isEmpty {
+            let kind = json["error"]?.string.map { "\($0): " } ?? ""
+            throw RemoteEngineError.generationFailed(service: http.service, reason: kind + errors.split(whereSeparator: \.isNewline).joined(separator: " "))
+        }
+        let json = try http.decode(response, operation: operation)
+        guard let images = json["images"]?.array else {
+            throw RemoteEngineError.malformedResponse(service: http.service, operation: operation, reason: "no \"images\" array")
+        }
+        guard let first = images.first?.string else { throw RemoteEngineError.noImage(service: http.service, operation: operation) }
+        let encoded = first.range(of: "base64,").map { String(first[$0.upperBound...]) } ?? first
+        guard let data = Data(base64Encoded: encoded) else {
+            throw RemoteEngineError.malformedResponse(service: http.service, operation: operation, reason: "images[0] is not base64")
+        }
+        return try RemoteImages.decode([UInt8](data), size: conditioning.size, service: http.service, operation: operation)
+    }
+
+    /// Whether an `/sdapi/v1/sd-models` entry is the configured checkpoint (by title, name or file).
+    static func matches(_ name: String, _ model: JSONValue) -> Bool {
+        let fields = ["title", "model_name", "filename"].compactMap { model[$0]?.string }
+        return fields.contains(name) || fields.contains { $0.hasSuffix("/" + name) } || (model["title"]?.string?.hasPrefix(name + " [") ?? false)
+    }
+}

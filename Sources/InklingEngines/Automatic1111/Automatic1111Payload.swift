@@ -1,0 +1,72 @@
+import Foundation
+import InklingConditioning
+
+/// The JSON body of `/sdapi/v1/txt2img` or `/sdapi/v1/img2img` for one variation, with the
+/// sketch as a ControlNet unit in `alwayson_scripts`.
+struct Automatic1111Payload: Sendable {
+    /// ControlNet's `control_mode` for each guidance mode.
+    static func controlMode(_ mode: GuidanceMode) -> String {
+        switch mode {
+        case .balanced: "Balanced"
+        case .promptFirst: "My prompt is more important"
+        case .sketchFirst: "ControlNet is more important"
+        }
+    }
+
+    /// Seeds are 32-bit in A1111: the variation's seed modulo 2³².
+    static func seed(_ conditioning: Conditioning, variation: Int) -> Int64 {
+        Int64(PromptText.seed(conditioning, variation: variation) & 0xFFFF_FFFF)
+    }
+
+    var entry: EngineEntry
+
+    /// Whether the sketch goes out as a ControlNet unit.
+    func usesSketch(_ conditioning: Conditioning) -> Bool {
+        conditioning.guidance != nil && entry.models.controlNet != nil && conditioning.controls.strength > 0
+    }
+
+    /// The endpoint (`/sdapi/v1/img2img` with a source image) and its body.
+    func request(_ conditioning: Conditioning, variation: Int) throws -> (path: String, body: JSONValue) {
+        let defaults = entry.defaults
+        var body: [String: JSONValue] = [
+            "prompt": .string(PromptText.positive(conditioning)),
+            "negative_prompt": .string(defaults.negativePrompt),
+            "seed": .int(Self.seed(conditioning, variation: variation)),
+            "steps": .int(Int64(defaults.steps)),
+            "cfg_scale": .double(defaults.cfgScale),
+            "sampler_name": .string(defaults.sampler),
+            "scheduler": .string(defaults.scheduler),
+            "width": .int(Int64(conditioning.size.width)),
+            "height": .int(Int64(conditioning.size.height)),
+            "batch_size": 1,
+            "n_iter": 1,
+            "send_images": true,
+            "save_images": false,
+        ]
+        if let checkpoint = entry.models.checkpoint {
+            body["override_settings"] = ["sd_model_checkpoint": .string(checkpoint)]
+            body["override_settings_restore_afterwards"] = true
+        }
+        if usesSketch(conditioning), let png = try RemoteImages.guidancePNG(conditioning), let model = entry.models.controlNet {
+            let controls = conditioning.controls
+            let unit: JSONValue = [
+                "enabled": true,
+                "image": .string(Data(png).base64EncodedString()),
+                "module": "none",
+                "model": .string(model),
+                "weight": .double(ComfyUIWorkflow.rounded(controls.strength)),
+                "guidance_start": .double(controls.start),
+                "guidance_end": .double(controls.end),
+                "control_mode": .string(Self.controlMode(controls.mode)),
+                "resize_mode": "Just Resize",
+                "pixel_perfect": true,
+            ]
+            body["alwayson_scripts"] = ["controlnet": ["args": [unit]]]
+        }
+        guard let source = try RemoteImages.sourcePNG(conditioning) else { return ("/sdapi/v1/txt2img", .object(body)) }
+        body["init_images"] = [.string(Data(source).base64EncodedString())]
+        body["denoising_strength"] = .double(ComfyUIWorkflow.rounded(1 - PromptText.sourceKeep(conditioning)))
+        body["resize_mode"] = 0
+        return ("/sdapi/v1/img2img", .object(body))
+    }
+}

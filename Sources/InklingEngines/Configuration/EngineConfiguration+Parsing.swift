@@ -1,0 +1,140 @@
+import Foundation
+import InklingConditioning
+
+extension EngineConfiguration {
+    /// The deepest nesting a configuration may have (it needs four levels).
+    static let maximumDepth = 16
+
+    /// Parses and validates configuration JSON; `path` names the file in messages.
+    ///
+    /// Unknown keys are errors (a typo must not silently fall back to a default), as are
+    /// endpoints that are not `http(s)://host[:port]`, duplicate or reserved engine names, and
+    /// an `externalProvider` that names no configured engine.
+    public static func parse(_ bytes: [UInt8], path: String) throws(EngineConfigurationError) -> EngineConfiguration {
+        if let depth = nestingBeyond(maximumDepth, in: bytes) {
+            throw .malformed(path: path, reason: "nesting deeper than \(maximumDepth) levels at byte \(depth)")
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(bytes)
+        } catch {
+            throw .malformed(path: path, reason: Self.reason(error))
+        }
+        let root = try ConfigurationReader(value: json, at: "", file: path)
+            .members(allowed: ["version", "externalProvider", "engines"])
+        if let version = root["version"] {
+            guard try version.integer(in: 1...1000) == 1 else { throw version.fail("this Inkling reads version 1") }
+        }
+        var engines: [EngineEntry] = []
+        for (name, reader) in try root["engines"]?.anyMembers() ?? [] {
+            engines.append(try entry(name: name, reader))
+        }
+        let external = try root["externalProvider"]?.string()
+        if let external, !engines.contains(where: { $0.name == external }) {
+            throw .invalid(path: path, at: "externalProvider",
+                           problem: "names '\(external)', which is not among the configured engines (\(engines.map(\.name).joined(separator: ", ")))")
+        }
+        return EngineConfiguration(engines: engines, externalProvider: external, path: path)
+    }
+
+    private static func entry(name: String, _ reader: ConfigurationReader) throws(EngineConfigurationError) -> EngineEntry {
+        guard !name.isEmpty, name.count <= 32, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw reader.fail("engine names are 1…32 letters, digits, - or _")
+        }
+        guard name != builtinName else { throw reader.fail("'builtin' is the built-in engine's name and cannot be configured") }
+        let keys: Set<String> = ["kind", "endpoint", "enabled", "apiKeyEnvironment", "models", "sizes", "languages", "defaults",
+                                 "timeoutSeconds", "generationTimeoutSeconds"]
+        let m = try reader.members(allowed: keys)
+        guard let kindReader = m["kind"] else { throw reader.fail("missing \"kind\" (\(EngineKind.allCases.map(\.rawValue).joined(separator: ", ")))") }
+        let kindText = try kindReader.string()
+        guard let kind = EngineKind(rawValue: kindText) else {
+            throw kindReader.fail("unknown kind \"\(kindText)\"; expected \(EngineKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let endpointReader = m["endpoint"] else { throw reader.fail("missing \"endpoint\" (like \"http://127.0.0.1:8188\")") }
+        let endpoint = try url(endpointReader)
+        var entry = EngineEntry(name: name, kind: kind, endpoint: endpoint)
+        entry.enabled = try m["enabled"]?.bool() ?? true
+        if let variable = try m["apiKeyEnvironment"]?.string() {
+            guard !variable.isEmpty, variable.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }), !(variable.first?.isNumber ?? true) else {
+                throw m["apiKeyEnvironment"]!.fail("expected an environment variable name like OPENAI_API_KEY (the key itself never goes in this file)")
+            }
+            entry.apiKeyEnvironment = variable
+        }
+        if let models = m["models"] {
+            let mm = try models.members(allowed: ["checkpoint", "controlNet", "model"])
+            entry.models = EngineModels(checkpoint: try mm["checkpoint"]?.string(), controlNet: try mm["controlNet"]?.string(),
+                                        model: try mm["model"]?.string())
+        }
+        if kind == .comfyui && entry.models.checkpoint == nil {
+            throw reader.fail("a comfyui engine needs models.checkpoint (the file name under ComfyUI/models/checkpoints)")
+        }
+        if let sizes = m["sizes"] {
+            var list: [PixelSize] = []
+            for item in try sizes.array(maxCount: 64) { list.append(try item.size(multiple: kind == .openai ? 1 : 8)) }
+            entry.sizes = list
+        }
+        if let languages = m["languages"] {
+            var set: Set<String> = []
+            for item in try languages.array(maxCount: 200) {
+                let code = try item.string()
+                guard (2...3).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
+                    throw item.fail("expected a BCP 47 primary language code like \"en\", got \"\(code)\"")
+                }
+                set.insert(code)
+            }
+            entry.languages = set
+        }
+        if let defaults = m["defaults"] {
+            let d = try defaults.members(allowed: ["steps", "cfgScale", "sampler", "scheduler", "negativePrompt"])
+            entry.defaults.steps = try d["steps"]?.integer(in: 1...150) ?? entry.defaults.steps
+            entry.defaults.cfgScale = try d["cfgScale"]?.number(in: 0...30) ?? entry.defaults.cfgScale
+            entry.defaults.sampler = try d["sampler"]?.string() ?? entry.defaults.sampler
+            entry.defaults.scheduler = try d["scheduler"]?.string() ?? entry.defaults.scheduler
+            entry.defaults.negativePrompt = try d["negativePrompt"]?.string() ?? entry.defaults.negativePrompt
+        }
+        entry.timeoutSeconds = try m["timeoutSeconds"]?.number(in: 0.1...3600) ?? entry.timeoutSeconds
+        entry.generationTimeoutSeconds = try m["generationTimeoutSeconds"]?.number(in: 0.1...86400) ?? entry.generationTimeoutSeconds
+        return entry
+    }
+
+    private static func url(_ reader: ConfigurationReader) throws(EngineConfigurationError) -> URL {
+        let text = try reader.string()
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
+              components.query == nil, components.fragment == nil, components.user == nil, components.password == nil,
+              let url = components.url else {
+            throw reader.fail("expected http://host:port or https://host[:port]/path, got \"\(text)\"")
+        }
+        return url
+    }
+
+    /// The byte offset where nesting first exceeds `limit`, ignoring brackets inside strings.
+    static func nestingBeyond(_ limit: Int, in bytes: [UInt8]) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for (offset, byte) in bytes.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                continue
+            }
+            switch byte {
+            case 0x22: inString = true
+            case 0x5B, 0x7B:
+                depth += 1
+                if depth > limit { return offset }
+            case 0x5D, 0x7D: depth -= 1
+            default: break
+            }
+        }
+        return nil
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        }
+        return String(describing: error)
+    }
+}

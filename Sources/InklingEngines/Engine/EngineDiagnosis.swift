@@ -1,0 +1,49 @@
+import InklingConditioning
+
+/// What an engine found out about itself: whether it can generate, and the facts behind that
+/// (the server answered, the configured models are installed). `inkling doctor` prints it.
+public struct EngineDiagnosis: Sendable, Hashable {
+    /// One configured model and whether the server has it.
+    public struct Model: Sendable, Hashable {
+        /// What it is for ("checkpoint", "ControlNet model", "model").
+        public var role: String
+        /// Its configured name.
+        public var name: String
+        /// Whether the server lists it; `nil` when the server cannot say.
+        public var present: Bool?
+
+        /// Creates a model fact.
+        public init(role: String, name: String, present: Bool?) {
+            self.role = role
+            self.name = name
+            self.present = present
+        }
+    }
+
+    /// The verdict.
+    public var availability: EngineAvailability
+    /// The server's address, `nil` for engines without one.
+    public var endpoint: String?
+    /// Whether the server answered; `nil` for engines without one.
+    public var reachable: Bool?
+    /// The configured models, checked.
+    public var models: [Model]
+
+    /// Creates a diagnosis.
+    public init(availability: EngineAvailability, endpoint: String? = nil, reachable: Bool? = nil, models: [Model] = []) {
+        self.availability = availability
+        self.endpoint = endpoint
+        self.reachable = reachable
+        self.models = models
+    }
+}
+
+extension ImageEngine {
+    /// The default diagnosis: ``ImageEngine/availability()`` alone, no server facts.
+    public func diagnose() async -> EngineDiagnosis {
+        EngineDiagnosis(availability: await availability())
+    }
+
+    /// By default an engine honours every control: no notices.
+    public func notices(for conditioning: Conditioning) -> [String] { [] }
+}

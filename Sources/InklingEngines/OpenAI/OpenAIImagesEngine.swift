@@ -1,0 +1,96 @@
+import Foundation
+import InklingConditioning
+import InklingImageIO
+
+/// Generates through an OpenAI-compatible images API — OpenAI itself, or stable-diffusion.cpp's
+/// `sd-server` — with `/v1/images/generations` for text alone and `/v1/images/edits` when there
+/// is a sketch or a source image (``OpenAIImagesRequest`` says what each endpoint honours; the
+/// rest is announced through ``notices(for:)``). Images come back as `b64_json`.
+public struct OpenAIImagesEngine: ImageEngine {
+    /// The configuration it was made from.
+    public let entry: EngineEntry
+    let http: HTTPClient
+    private let apiKeyMissing: Bool
+
+    /// Creates the adapter; `apiKey` goes out as `Authorization: Bearer …`.
+    public init(entry: EngineEntry, apiKey: String? = nil) {
+        self.entry = entry
+        http = HTTPClient(base: entry.endpoint, product: EngineKind.openai.displayName, startHint: EngineKind.openai.startHint,
+                          timeout: entry.timeoutSeconds, headers: apiKey.map { ["Authorization": "Bearer \($0)"] } ?? [:])
+        apiKeyMissing = entry.apiKeyEnvironment != nil && apiKey == nil
+    }
+
+    public var identifier: String { entry.name }
+
+    /// The configured languages and sizes; every style but emoji.
+    public var capabilities: EngineCapabilities {
+        EngineCapabilities(languages: entry.languages, sizes: entry.sizes, styles: [.illustration, .animation, .sketch, .externalProvider])
+    }
+
+    public func availability() async -> EngineAvailability { await diagnose().availability }
+
+    /// Reachable through `GET /v1/models`, and the configured model listed there (a server
+    /// without that endpoint, like some `sd-server` builds, is reachable with the model unknown).
+    public func diagnose() async -> EngineDiagnosis {
+        let endpoint = entry.endpoint.absoluteString
+        if !entry.enabled { return EngineDiagnosis(availability: .unavailable(reason: RemoteEngineError.disabled(engine: entry.name).description), endpoint: endpoint) }
+        if apiKeyMissing, let variable = entry.apiKeyEnvironment {
+            return EngineDiagnosis(availability: .unavailable(reason: RemoteEngineError.missingCredential(engine: entry.name, variable: variable).description), endpoint: endpoint)
+        }
+        do {
+            let response = try await http.send("GET", "/v1/models")
+            if response.status == 404 || response.status == 405 {
+                return EngineDiagnosis(availability: .available, endpoint: endpoint, reachable: true,
+                                       models: entry.models.model.map { [.init(role: "model", name: $0, present: nil)] } ?? [])
+            }
+            if response.status == 401 || response.status == 403 {
+                let reason = "\(http.service) refused the API key (HTTP \(response.status): \(response.detail)); check $\(entry.apiKeyEnvironment ?? "its API key variable")"
+                return EngineDiagnosis(availability: .unavailable(reason: reason), endpoint: endpoint, reachable: true)
+            }
+            let ids = (try http.decode(response, operation: "GET /v1/models")["data"]?.array ?? []).compactMap { $0["id"]?.string }
+            guard let model = entry.models.model else { return EngineDiagnosis(availability: .available, endpoint: endpoint, reachable: true) }
+            let present = ids.contains(model)
+            let availability: EngineAvailability = present ? .available : .unavailable(reason: RemoteEngineError.modelMissing(
+                service: http.service, role: "model", name: model, available: ids, hint: "fix models.model in the engine configuration").description)
+            return EngineDiagnosis(availability: availability, endpoint: endpoint, reachable: true, models: [.init(role: "model", name: model, present: present)])
+        } catch {
+            return EngineDiagnosis(availability: .unavailable(reason: String(describing: error)), endpoint: endpoint, reachable: !ComfyUIEngine.isTransport(error))
+        }
+    }
+
+    /// The guidance controls and the seed these endpoints cannot honour.
+    public func notices(for conditioning: Conditioning) -> [String] {
+        OpenAIImagesRequest.dropped(conditioning, engine: entry.name)
+    }
+
+    /// Posts one request and decodes `data[0].b64_json`.
+    public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
+        try Task.checkCancellation()
+        let request = OpenAIImagesRequest(model: entry.models.model)
+        let path: String, body: [UInt8], contentType: String
+        if OpenAIImagesRequest.usesEdits(conditioning) {
+            let form = try request.editsForm(conditioning)
+            (path, body, contentType) = ("/v1/images/edits", form.body, form.contentType)
+        } else {
+            (path, body, contentType) = ("/v1/images/generations", request.generationsBody(conditioning).serialized(), "application/json")
+        }
+        let operation = "POST \(path)"
+        let response = try await http.send("POST", path, body: body, contentType: contentType, timeout: entry.generationTimeoutSeconds)
+        if response.status == 400 {
+            throw RemoteEngineError.rejected(service: http.service, details: "\(operation): \(response.detail)")
+        }
+        let json = try http.decode(response, operation: operation)
+        guard let items = json["data"]?.array else {
+            throw RemoteEngineError.malformedResponse(service: http.service, operation: operation, reason: "no \"data\" array")
+        }
+        guard let first = items.first else { throw RemoteEngineError.noImage(service: http.service, operation: operation) }
+        guard let encoded = first["b64_json"]?.string else {
+            let reason = first["url"] != nil ? "a URL instead of b64_json (does the server ignore response_format?)" : "no b64_json in data[0]"
+            throw RemoteEngineError.malformedResponse(service: http.service, operation: operation, reason: reason)
+        }
+        guard let data = Data(base64Encoded: encoded) else {
+            throw RemoteEngineError.malformedResponse(service: http.service, operation: operation, reason: "data[0].b64_json is not base64")
+        }
+        return try RemoteImages.decode([UInt8](data), size: conditioning.size, service: http.service, operation: operation)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import InklingConditioning
+import InklingImageIO
+
+/// What goes to an OpenAI-compatible images API for one request, and what of the conditioning
+/// it cannot carry.
+///
+/// - No drawing and no source image: `POST /v1/images/generations` (JSON: model, prompt, n,
+///   size, response_format). It honours the prompt, the style's words and the size only.
+/// - A drawing or a source image: `POST /v1/images/edits` (multipart: image, mask, prompt,
+///   model, n, size, response_format). `image` is the source image fitted to the size with the
+///   sketch's lines darkened onto it, or the sketch as dark lines on white; `mask` is fully
+///   transparent (the whole image may change). The sketch thus steers as a starting picture:
+///   strength, schedule and mode cannot be expressed, nor the source strength.
+/// - Neither endpoint takes a seed.
+struct OpenAIImagesRequest: Sendable {
+    var model: String?
+
+    /// Whether the request goes to `/v1/images/edits`.
+    static func usesEdits(_ conditioning: Conditioning) -> Bool {
+        conditioning.guidance != nil || conditioning.source != nil
+    }
+
+    /// `gpt-image-*` models always answer base64 and reject `response_format`.
+    var sendsResponseFormat: Bool { !(model?.hasPrefix("gpt-image") ?? false) }
+
+    /// The controls of `conditioning` this API drops, one notice each.
+    static func dropped(_ conditioning: Conditioning, engine: String) -> [String] {
+        var notices: [String] = []
+        let c = conditioning.controls
+        if conditioning.drawing != nil {
+            notices.append("the \(engine) engine (/v1/images/edits) cannot weigh the sketch: strength \(fmt(c.strength)), schedule \(fmt(c.start))–\(fmt(c.end)) and mode \(c.mode.rawValue) are not honoured; the sketch is sent as the starting picture")
+        }
+        if conditioning.source != nil {
+            notices.append("the \(engine) engine (/v1/images/edits) has no source strength: \(fmt(conditioning.sourceStrength)) is not honoured; the source is the starting picture")
+        }
+        notices.append("the \(engine) engine's images API takes no seed: seed \(conditioning.seed) is recorded but the images are not reproducible")
+        return notices
+    }
+
+    /// The JSON body for `/v1/images/generations`.
+    func generationsBody(_ conditioning: Conditioning) -> JSONValue {
+        var body: [String: JSONValue] = ["prompt": .string(PromptText.positive(conditioning)), "n": 1, "size": .string(conditioning.size.description)]
+        if let model { body["model"] = .string(model) }
+        if sendsResponseFormat { body["response_format"] = "b64_json" }
+        return .object(body)
+    }
+
+    /// The multipart form for `/v1/images/edits`.
+    func editsForm(_ conditioning: Conditioning) throws -> MultipartForm {
+        var form = MultipartForm()
+        form.add("image", filename: "image.png", contentType: "image/png", data: try PNGCodec.encode(PNGDocument(image: Self.startingPicture(conditioning))))
+        let size = conditioning.size
+        let mask = RasterImage(width: size.width, height: size.height, format: .rgba, filledWith: 0)
+        form.add("mask", filename: "mask.png", contentType: "image/png", data: try PNGCodec.encode(PNGDocument(image: mask)))
+        form.add("prompt", PromptText.positive(conditioning))
+        if let model { form.add("model", model) }
+        form.add("n", "1")
+        form.add("size", size.description)
+        if sendsResponseFormat { form.add("response_format", "b64_json") }
+        return form
+    }
+
+    /// The source (fitted, on white) or a white page, with the sketch's lines darkened onto it.
+    static func startingPicture(_ conditioning: Conditioning) -> RasterImage {
+        let size = conditioning.size
+        var picture = RemoteImages.sourceImage(conditioning) ?? RasterImage(width: size.width, height: size.height, format: .rgb, filledWith: 255)
+        if let guide = conditioning.guidance?.image.converted(to: .gray, background: .black) {
+            for i in 0..<(size.width * size.height) {
+                let keep = 255 - Int(guide.pixels[i])
+                for ch in 0..<3 { picture.pixels[3 * i + ch] = UInt8(Int(picture.pixels[3 * i + ch]) * keep / 255) }
+            }
+        }
+        return picture
+    }
+
+    private static func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+}

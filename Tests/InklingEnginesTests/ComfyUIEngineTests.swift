@@ -1,0 +1,222 @@
+import Foundation
+import InklingConditioning
+import InklingEngineFakes
+import InklingEngines
+import InklingImageIO
+import XCTest
+
+/// The ComfyUI adapter against a loopback ComfyUI that validates the workflow it is sent.
+final class ComfyUIEngineTests: XCTestCase {
+    private func engine(_ fake: FakeComfyUI, configure: (inout EngineEntry) -> Void = { _ in }) -> ComfyUIEngine {
+        var entry = RemoteFixtures.entry(.comfyui, fake.server.baseURL)
+        configure(&entry)
+        return ComfyUIEngine(entry: entry)
+    }
+
+    private func node(_ workflow: JSONValue, _ type: String) -> JSONValue? {
+        workflow.object?.values.first { $0["class_type"]?.string == type }?["inputs"]
+    }
+
+    func testTxt2ImgWithSketchRunsTheWholeProtocol() async throws {
+        let fake = try FakeComfyUI()
+        let steps = ProgressLog()
+        var engine = engine(fake)
+        engine.progress = { variation, step, total in
+            XCTAssertEqual(variation, 1)
+            steps.append(step, total)
+        }
+        let conditioning = RemoteFixtures.conditioning(strength: 0.8, mode: .balanced, seed: 7)
+        let image = try await engine.generate(conditioning, variation: 1)
+
+        XCTAssertEqual(fake.violations, [])
+        XCTAssertEqual([image.width, image.height], [128, 96])
+        let guide = conditioning.guidance!.image.converted(to: .gray)
+        XCTAssertEqual((0..<(128 * 96)).map { image.pixels[3 * $0] }, guide.pixels, "the uploaded map came back in red")
+        XCTAssertEqual(image.pixels[1], 8, "seed 7 + variation 1")
+        let workflow = try XCTUnwrap(fake.workflows.last)
+        let apply = try XCTUnwrap(node(workflow, "ControlNetApplyAdvanced"))
+        XCTAssertEqual(apply["strength"]?.double, 0.8)
+        XCTAssertEqual(apply["start_percent"]?.double, 0.1)
+        XCTAssertEqual(apply["end_percent"]?.double, 0.7)
+        let stored = try XCTUnwrap(fake.uploads.keys.first { $0.hasSuffix("-guide (1).png") })
+        XCTAssertTrue(workflow.object!.values.contains { $0["inputs"]?["image"]?.string == stored }, "LoadImage uses the returned name")
+        XCTAssertEqual(node(workflow, "KSampler")?["seed"]?.int, 8)
+        XCTAssertEqual(node(workflow, "KSampler")?["denoise"]?.double, 1)
+        XCTAssertEqual(node(workflow, "EmptyLatentImage")?["width"]?.int, 128)
+        XCTAssertNil(node(workflow, "VAEEncode"))
+        XCTAssertTrue(node(workflow, "CLIPTextEncode") != nil)
+        XCTAssertEqual(steps.last?.1, 8)
+        XCTAssertEqual(steps.count, 8, "progress arrived over the WebSocket")
+        let paths = fake.server.requests.map { "\($0.method) \($0.path)" }
+        for expected in ["POST /upload/image", "GET /ws", "POST /prompt", "GET /history/", "GET /view"] {
+            XCTAssertTrue(paths.contains { $0.hasPrefix(expected) }, "\(expected) in \(paths)")
+        }
+    }
+
+    func testSourceImageGoesThroughVAEEncodeWithDenoise() async throws {
+        let fake = try FakeComfyUI()
+        let image = try await engine(fake).generate(RemoteFixtures.conditioning(source: RemoteFixtures.photo), variation: 0)
+        XCTAssertEqual(fake.violations, [])
+        let workflow = try XCTUnwrap(fake.workflows.last)
+        XCTAssertNotNil(node(workflow, "VAEEncode"))
+        XCTAssertNil(node(workflow, "EmptyLatentImage"))
+        XCTAssertEqual(try XCTUnwrap(node(workflow, "KSampler")?["denoise"]?.double), 0.65, accuracy: 1e-9)
+        XCTAssertEqual(fake.uploads.count, 2)
+        XCTAssertGreaterThan(image.pixels[3 * (48 * 128 + 120) + 2], image.pixels[3 * (48 * 128 + 10) + 2], "the source's gradient came back in blue")
+    }
+
+    func testPromptFirstScalesStrengthAndNoDrawingNeedsNoControlNet() async throws {
+        let fake = try FakeComfyUI()
+        _ = try await engine(fake).generate(RemoteFixtures.conditioning(strength: 0.8, mode: .promptFirst), variation: 0)
+        XCTAssertEqual(try XCTUnwrap(node(fake.workflows.last!, "ControlNetApplyAdvanced")?["strength"]?.double), 0.6, accuracy: 1e-9)
+        _ = try await engine(fake).generate(RemoteFixtures.conditioning(drawing: false), variation: 0)
+        XCTAssertNil(node(fake.workflows.last!, "ControlNetApplyAdvanced"))
+        XCTAssertNil(node(fake.workflows.last!, "ControlNetLoader"))
+        XCTAssertEqual(fake.violations, [])
+    }
+
+    func testDroppedWebSocketFallsBackToHistoryPolling() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.dropSocketAfterStep = 2
+        behavior.stepDelay = 0.03
+        let fake = try FakeComfyUI(behavior: behavior)
+        let image = try await engine(fake).generate(RemoteFixtures.conditioning(), variation: 0)
+        XCTAssertEqual(image.width, 128)
+        // The socket dropped at step 2 of 8, so only /history could say the prompt finished.
+        XCTAssertGreaterThanOrEqual(fake.server.requests.filter { $0.path.hasPrefix("/history/") }.count, 1, "polled after the drop")
+        XCTAssertEqual(fake.socketsDropped, 1)
+    }
+
+    func testWithoutWebSocketPollsHistory() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.refuseSocket = true
+        let fake = try FakeComfyUI(behavior: behavior)
+        let image = try await engine(fake).generate(RemoteFixtures.conditioning(), variation: 0)
+        XCTAssertEqual(image.height, 96)
+    }
+
+    func testTransientServiceUnavailableIsRetriedForGETs() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.refuseSocket = true
+        behavior.historyUnavailable = 2
+        let fake = try FakeComfyUI(behavior: behavior)
+        let image = try await engine(fake).generate(RemoteFixtures.conditioning(), variation: 0)
+        XCTAssertEqual(image.width, 128)
+        XCTAssertEqual(fake.behavior.historyUnavailable, 0)
+        behavior.historyUnavailable = 3
+        fake.behavior = behavior
+        await RemoteFixtures.assertFails(["answered GET /history/", "with HTTP 503"]) {
+            _ = try await self.engine(fake).generate(RemoteFixtures.conditioning(), variation: 0)
+        }
+    }
+
+    func testMissingModelsAreNamedWithWhereToPutThem() async throws {
+        let fake = try FakeComfyUI(checkpoints: ["v1-5-pruned-emaonly.safetensors"])
+        let engine = engine(fake)
+        let diagnosis = await engine.diagnose()
+        XCTAssertEqual(diagnosis.reachable, true)
+        XCTAssertEqual(diagnosis.models.first?.present, false)
+        XCTAssertEqual(diagnosis.models.last?.present, true)
+        guard case .unavailable(let reason) = diagnosis.availability else { return XCTFail("\(diagnosis)") }
+        XCTAssertTrue(reason.contains("no checkpoint 'sd_xl_base_1.0.safetensors' (it has: v1-5-pruned-emaonly.safetensors)"), reason)
+        await RemoteFixtures.assertFails(["no checkpoint 'sd_xl_base_1.0.safetensors'", "ComfyUI/models/checkpoints", "models.checkpoint"]) {
+            _ = try await engine.generate(RemoteFixtures.conditioning(), variation: 0)
+        }
+    }
+
+    func testNodeErrorsBecomeOneLine() async throws {
+        let fake = try FakeComfyUI()
+        let engine = engine(fake) { $0.defaults.sampler = "euler_magic" }
+        await RemoteFixtures.assertFails(["rejected", "node 9 (KSampler): Value not in list: sampler_name: 'euler_magic'"]) {
+            _ = try await engine.generate(RemoteFixtures.conditioning(), variation: 0)
+        }
+    }
+
+    func testHTTPErrorBodiesAndMalformedJSON() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.promptReply = .text("Internal Server Error: torch not compiled with CUDA", status: 500)
+        let fake = try FakeComfyUI(behavior: behavior)
+        await RemoteFixtures.assertFails(["POST /prompt with HTTP 500", "torch not compiled with CUDA"]) {
+            _ = try await self.engine(fake).generate(RemoteFixtures.conditioning(), variation: 0)
+        }
+        behavior.promptReply = nil
+        behavior.refuseSocket = true
+        behavior.historyReply = .respond(status: 200, contentType: "application/json", body: Array("{\"abc\": [".utf8))
+        fake.behavior = behavior
+        await RemoteFixtures.assertFails(["unexpected answer to GET /history/", "not JSON"]) {
+            _ = try await self.engine(fake).generate(RemoteFixtures.conditioning(), variation: 0)
+        }
+    }
+
+    func testExecutionErrorNamesTheNode() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.executionError = "CUDA out of memory. Tried to allocate 2.00 GiB"
+        let fake = try FakeComfyUI(behavior: behavior)
+        await RemoteFixtures.assertFails(["failed while generating: node 9 (KSampler): CUDA out of memory"]) {
+            _ = try await self.engine(fake).generate(RemoteFixtures.conditioning(), variation: 0)
+        }
+    }
+
+    func testConnectionRefusedSaysHowToStartIt() async throws {
+        let url = try RemoteFixtures.refusedURL()
+        let engine = ComfyUIEngine(entry: RemoteFixtures.entry(.comfyui, url))
+        await RemoteFixtures.assertFails(["ComfyUI at \(url.absoluteString) refused the connection", "python main.py --listen"]) {
+            _ = try await engine.generate(RemoteFixtures.conditioning(), variation: 0)
+        }
+        let diagnosis = await engine.diagnose()
+        XCTAssertEqual(diagnosis.reachable, false)
+    }
+
+    func testSlowServerTimesOut() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.slowSeconds = 3
+        let fake = try FakeComfyUI(behavior: behavior)
+        let engine = engine(fake) { $0.timeoutSeconds = 0.3 }
+        let clock = ContinuousClock()
+        let start = clock.now
+        await RemoteFixtures.assertFails(["did not answer POST /upload/image within 0.3 s", "timeoutSeconds"]) {
+            _ = try await engine.generate(RemoteFixtures.conditioning(), variation: 0)
+        }
+        XCTAssertLessThan(clock.now - start, .seconds(2))
+    }
+
+    func testCancellationInterruptsAndDequeues() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.neverFinish = true
+        behavior.stepDelay = 0.01
+        let fake = try FakeComfyUI(behavior: behavior)
+        let engine = engine(fake)
+        let task = Task { try await engine.generate(RemoteFixtures.conditioning(), variation: 0) }
+        let deadline = Date().addingTimeInterval(5)
+        while fake.progressSent < 3 && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("expected cancellation")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "\(error)")
+        }
+        XCTAssertEqual(fake.interrupts, 1)
+        XCTAssertEqual(fake.deleted.count, 1)
+    }
+
+    func testGenerationPastItsLimitIsInterrupted() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.neverFinish = true
+        let fake = try FakeComfyUI(behavior: behavior)
+        let engine = engine(fake) { $0.generationTimeoutSeconds = 0.5 }
+        await RemoteFixtures.assertFails(["did not answer the generation of prompt", "within 0.5 s"]) {
+            _ = try await engine.generate(RemoteFixtures.conditioning(), variation: 0)
+        }
+        XCTAssertEqual(fake.interrupts, 1)
+    }
+}
+
+/// Progress callbacks, collected from any thread.
+final class ProgressLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(Int, Int)] = []
+    func append(_ step: Int, _ total: Int) { lock.withLock { entries.append((step, total)) } }
+    var count: Int { lock.withLock { entries.count } }
+    var last: (Int, Int)? { lock.withLock { entries.last } }
+}

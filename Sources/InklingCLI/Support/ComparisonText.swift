@@ -27,7 +27,7 @@ enum ComparisonText {
             lines.append(row("PSNR", "inf (identical)"))
         }
         if let ssim = c.ssim {
-            lines.append(row("SSIM", MetricFormat.fixed(ssim.mean, digits: 5) + channels(ssim.channels) { MetricFormat.fixed($0, digits: 5) }))
+            lines.append(row("SSIM", MetricFormat.ssim(ssim.mean) + channels(ssim.channels, MetricFormat.ssim)))
         } else {
             lines.append(row("SSIM", "not measured: smaller than \(StructuralSimilarity.minimumSide)x\(StructuralSimilarity.minimumSide)"))
         }

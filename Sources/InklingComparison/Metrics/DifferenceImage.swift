@@ -9,7 +9,9 @@ import InklingImageIO
 /// - Pixels over the threshold run yellow (ΔE ≈ threshold) → orange → red (ΔE 10) → dark
 ///   magenta (ΔE ≥ 50), on a logarithmic scale.
 /// - Every pixel within 3 px of an over-threshold pixel that is not itself over gets a pink
-///   halo, so a single changed pixel in a large image can still be found.
+///   halo, so a single changed pixel in a large image can still be found. When more than 1% of
+///   the pixels are over, the changes are plain to see and the halo would only hide them, so
+///   none is drawn.
 public enum DifferenceImage {
     /// An opaque RGB image of `map`'s size.
     public static func render(_ map: ColorDifferenceMap, reference: RasterImage, threshold: Double) -> RasterImage {
@@ -32,7 +34,8 @@ public enum DifferenceImage {
             }
             pixels[3 * i] = colour.0; pixels[3 * i + 1] = colour.1; pixels[3 * i + 2] = colour.2
         }
-        halo(&pixels, over: over, width: w, height: h)
+        let overCount = over.reduce(0) { $0 + ($1 ? 1 : 0) }
+        if overCount * 100 <= w * h { halo(&pixels, over: over, width: w, height: h) }
         return RasterImage(width: w, height: h, format: .rgb, pixels: pixels)
     }
 

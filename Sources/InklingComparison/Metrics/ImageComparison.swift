@@ -53,7 +53,7 @@ public struct ImageComparison: Sendable {
         }
         if let floor = tolerance.minimumSSIM {
             if let ssim, ssim.mean < floor {
-                reasons.append("SSIM \(MetricFormat.number(ssim.mean, digits: 5)) is below \(MetricFormat.number(floor, digits: 5))")
+                reasons.append("SSIM \(MetricFormat.ssim(ssim.mean)) is below \(MetricFormat.number(floor, digits: 5))")
             } else if ssim == nil {
                 reasons.append("SSIM cannot be measured on \(width)x\(height) images (minimum \(StructuralSimilarity.minimumSide)x\(StructuralSimilarity.minimumSide))")
             }

@@ -18,6 +18,14 @@ public enum MetricFormat {
         value.isFinite ? String(format: "%.\(digits)f", value) : number(value)
     }
 
+    /// An SSIM score with five decimals, or as many more (up to ten) as it takes not to round a
+    /// score below 1 up to `1.00000`: a failed comparison never reads as perfect.
+    public static func ssim(_ value: Double) -> String {
+        var digits = 5
+        while digits < 10, value < 1, fixed(value, digits: digits).hasPrefix("1.") { digits += 1 }
+        return fixed(value, digits: digits)
+    }
+
     /// A fraction as a percentage with up to four decimals: `0.0326%`.
     public static func percent(_ fraction: Double) -> String {
         number(fraction * 100, digits: 4) + "%"

@@ -22,7 +22,7 @@ enum ReportHTML {
         for r in ordered {
             let v = r.variations.first
             html += "<tr class=\"\(r.status.rawValue)\"><td><a href=\"#\(anchor(r.name))\">\(escape(r.name))</a></td><td><span class=\"badge \(r.status.rawValue)\">\(r.status.rawValue)</span></td>"
-            html += "<td>\(v?.comparison?.ssim.map { MetricFormat.fixed($0, digits: 5) } ?? "–")</td>"
+            html += "<td>\(v?.comparison?.ssim.map(MetricFormat.ssim) ?? "–")</td>"
             html += "<td>\(v?.comparison.map { $0.psnr.map { MetricFormat.fixed($0, digits: 2) + " dB" } ?? "∞" } ?? "–")</td>"
             html += "<td>\(v?.comparison.map { "\($0.pixelsOver) (\(MetricFormat.percent($0.fractionOver)))" } ?? "–")</td>"
             html += "<td>\(v?.adherence.map { MetricFormat.fixed($0.f1, digits: 3) } ?? "–")</td><td>\(escape(r.message))</td></tr>\n"
@@ -44,7 +44,7 @@ enum ReportHTML {
             html += figure(v.differenceImage, "difference (ΔE00 heat map)", missing: "nothing to compare")
             html += "</div>\n"
             if let c = v.comparison {
-                html += "<p class=\"metrics\">SSIM \(c.ssim.map { MetricFormat.fixed($0, digits: 5) } ?? "–") · PSNR \(c.psnr.map { MetricFormat.fixed($0, digits: 2) + " dB" } ?? "∞ (identical)") · \(c.pixelsOver) pixels over ΔE \(MetricFormat.number(c.deltaEThreshold)) (\(MetricFormat.percent(c.fractionOver)); allowed \(MetricFormat.percent(1 - c.tolerance.precision))) · \(c.pixelsChanged) changed · max ΔE \(MetricFormat.number(c.maximumDeltaE))</p>\n"
+                html += "<p class=\"metrics\">SSIM \(c.ssim.map(MetricFormat.ssim) ?? "–") · PSNR \(c.psnr.map { MetricFormat.fixed($0, digits: 2) + " dB" } ?? "∞ (identical)") · \(c.pixelsOver) pixels over ΔE \(MetricFormat.number(c.deltaEThreshold)) (\(MetricFormat.percent(c.fractionOver)); allowed \(MetricFormat.percent(1 - c.tolerance.precision))) · \(c.pixelsChanged) changed · max ΔE \(MetricFormat.number(c.maximumDeltaE))</p>\n"
             }
             if let a = v.adherence {
                 html += "<p class=\"metrics\">adherence F1 \(MetricFormat.fixed(a.f1, digits: 3)) (precision \(MetricFormat.fixed(a.precision, digits: 3)), recall \(MetricFormat.fixed(a.recall, digits: 3)), chamfer \(MetricFormat.number(a.chamferDistance)) px)</p>\n"

@@ -70,8 +70,13 @@ struct CaseRenderer: Sendable {
         return results.sorted { $0.index < $1.index }
     }
 
-    /// The drawing at `url`, in any supported format.
+    /// The drawing at `url`, in any supported format, within the default decoding limits (the
+    /// byte limit is checked before the file is read).
     static func drawing(at url: URL) throws -> Drawing {
+        let limit = StrokeJSONDecoder.Limits.default.maxBytes
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > limit {
+            throw RegressionError.unreadable(path: url.path, reason: "\(size) bytes, over the \(limit)-byte limit for a drawing")
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw RegressionError.unreadable(path: url.path, reason: "no such file, or not readable")
         }

@@ -79,9 +79,13 @@ final class RecordModeTests: XCTestCase {
     func testAdherenceFloor() async throws {
         let (_, cases) = try suite(["a": #"{"drawing": "drawing.json", "size": "64x64", "minimumAdherence": 1}"#])
         let results = try await RegressionFixtures.run(runner(.missing), cases)
-        // Recording never hides a broken floor.
+        // The missing reference is recorded, but recording never hides a broken floor.
         XCTAssertEqual(results["a"]?.status, .failed)
-        XCTAssertTrue(results["a"]?.message.contains("guidance adherence F1") ?? false, results["a"]?.message ?? "")
+        XCTAssertTrue(results["a"]?.message.hasPrefix("guidance adherence F1") ?? false, results["a"]?.message ?? "")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: cases[0].references[0].path))
+        let again = try await RegressionFixtures.run(runner(.failed), cases)
+        XCTAssertEqual(again["a"]?.status, .failed, "re-recording cannot settle an adherence floor")
+        XCTAssertEqual(again["a"]?.variations.first?.comparison?.identical, true)
     }
 
     func testUnreadableInputsAndDamagedReferences() async throws {

@@ -35,6 +35,19 @@ public struct VariationResult: Sendable, Hashable, Codable {
     public var referenceImage: String?
     /// The difference heat map.
     public var differenceImage: String?
+
+    /// Creates a result; artifacts and measurements default to none.
+    public init(variation: Int, reference: String, comparison: ComparisonSummary? = nil, adherence: AdherenceSummary? = nil,
+                failures: [String] = [], actualImage: String? = nil, referenceImage: String? = nil, differenceImage: String? = nil) {
+        self.variation = variation
+        self.reference = reference
+        self.comparison = comparison
+        self.adherence = adherence
+        self.failures = failures
+        self.actualImage = actualImage
+        self.referenceImage = referenceImage
+        self.differenceImage = differenceImage
+    }
 }
 
 /// One case's outcome: status, a one-line message, timing and each variation's details.

@@ -68,34 +68,37 @@ public struct RegressionRunner: Sendable {
             return CaseResult(name: c.name, status: .error, message: "cannot render: \(Self.describe(error))", seconds: seconds(), variations: [])
         }
         var variations: [VariationResult] = []
-        var recorded: [Bool] = []
+        var standing: [VariationResult] = [], changed: [VariationResult] = []
+        var recorded = 0, rerecorded = 0
         do {
             for (index, output) in rendered.enumerated() where index < c.references.count {
-                var result = try VariationCheck(case: c, index: index, output: output, artifacts: artifacts).run()
-                let missing = result.comparison == nil && result.failures.isEmpty
-                let write = record == .all || (record == .missing && missing) || (record == .failed && !result.failures.isEmpty)
+                let found = try VariationCheck(case: c, index: index, output: output, artifacts: artifacts).run()
+                var result = found.result
+                let write = record == .all || (record == .missing && !found.hasReference)
+                    || (record == .failed && !found.referenceFailures.isEmpty)
                 if write {
                     try Self.write(output.document, to: c.references[index])
-                } else if missing {
-                    result.failures = ["no reference at \(c.references[index].path); run with --record missing to record it"]
+                    recorded += 1
+                    if found.hasReference { rerecorded += 1 }
+                    if !found.referenceFailures.isEmpty { changed.append(result) }
+                } else if !found.hasReference {
+                    result.failures.insert("no reference at \(c.references[index].path); run with --record missing to record it", at: 0)
                 }
-                recorded.append(write)
+                // Recording settles differences from the reference, never the output's own floors.
+                let remaining = write ? found.outputFailures : result.failures
+                if !remaining.isEmpty { standing.append(VariationResult(variation: result.variation, reference: result.reference, failures: remaining)) }
                 variations.append(result)
             }
         } catch {
             return CaseResult(name: c.name, status: .error, message: Self.describe(error), seconds: seconds(), variations: variations)
         }
-        let standing = zip(variations, recorded).filter { !$0.0.failures.isEmpty && !$0.1 }.map(\.0)
-        let replaced = zip(variations, recorded).filter { $0.1 && ($0.0.comparison != nil || !$0.0.failures.isEmpty) }.map(\.0)
-        let count = recorded.filter { $0 }.count
         let status: CaseStatus, message: String
         if !standing.isEmpty {
             status = .failed
             message = Self.firstFailure(standing, of: variations.count)
-        } else if count > 0 {
-            let changed = replaced.filter { !$0.failures.isEmpty }
+        } else if recorded > 0 {
             status = record == .failed ? .rerecorded : .recorded
-            message = (replaced.isEmpty ? "recorded" : "re-recorded") + " \(count) reference\(count == 1 ? "" : "s")"
+            message = (rerecorded > 0 ? "re-recorded" : "recorded") + " \(recorded) reference\(recorded == 1 ? "" : "s")"
                 + (changed.isEmpty ? "" : " (was: \(Self.firstFailure(changed, of: variations.count)))")
         } else {
             status = .passed

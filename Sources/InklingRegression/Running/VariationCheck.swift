@@ -4,41 +4,56 @@ import InklingImageIO
 
 /// Compares one rendered variation with its reference and writes the report's images.
 struct VariationCheck {
+    /// What the check found, beyond the result shown in the report.
+    struct Findings {
+        /// The result for the report; its `failures` lists both kinds below.
+        var result: VariationResult
+        /// Whether a reference file existed.
+        var hasReference: Bool
+        /// Failures that recording a new reference settles: a difference, a damaged reference.
+        var referenceFailures: [String]
+        /// Failures of the output itself (an adherence floor), which no recording settles.
+        var outputFailures: [String]
+    }
+
     let `case`: RegressionCase
     let index: Int
     let output: RenderedVariation
     let artifacts: URL?
 
-    /// The result; `comparison` is `nil` (and `failures` empty) when there is no reference yet.
+    /// The findings; `comparison` is `nil` when there is no readable reference.
     ///
     /// - Throws: ``RegressionError/writeFailed(path:reason:)`` when an artifact cannot be written.
-    func run() throws(RegressionError) -> VariationResult {
+    func run() throws(RegressionError) -> Findings {
         let referenceURL = `case`.references[index]
         var result = VariationResult(variation: index + 1, reference: referenceURL.path, comparison: nil,
                                      adherence: output.adherence.map(AdherenceSummary.init), failures: [])
         var difference: RasterImage?
         var referenceBytes: [UInt8]?
-        if FileManager.default.fileExists(atPath: referenceURL.path) {
+        var referenceFailures: [String] = [], outputFailures: [String] = []
+        let hasReference = FileManager.default.fileExists(atPath: referenceURL.path)
+        if hasReference {
             referenceBytes = FileManager.default.contents(atPath: referenceURL.path).map { [UInt8]($0) }
             do {
                 let reference = try ImageFile.decode(referenceBytes ?? [], name: referenceURL.path)
                 let comparison = try ImageComparison(reference: reference, candidate: output.document.image, tolerance: `case`.tolerance)
                 result.comparison = ComparisonSummary(comparison)
-                result.failures = comparison.failures
+                referenceFailures = comparison.failures
                 difference = comparison.differenceImage()
             } catch let error as ComparisonError {
-                result.failures = [error.description]
+                referenceFailures = [error.description]
             } catch {
-                result.failures = ["the reference cannot be read: \(error); re-record it with --record failed"]
+                referenceFailures = ["the reference cannot be read: \(error); re-record it with --record failed"]
             }
         }
         if let floor = `case`.minimumAdherence {
             if let f1 = output.adherence?.f1, f1 < floor {
-                result.failures.append("guidance adherence F1 \(MetricFormat.fixed(f1, digits: 3)) is below \(MetricFormat.number(floor, digits: 3))")
+                outputFailures.append("guidance adherence F1 \(MetricFormat.fixed(f1, digits: 3)) is below \(MetricFormat.number(floor, digits: 3))")
             } else if output.adherence == nil {
-                result.failures.append("guidance adherence could not be measured (no drawing in the recipe)")
+                outputFailures.append("guidance adherence could not be measured (no drawing in the recipe)")
             }
         }
+        result.failures = referenceFailures + outputFailures
         if let artifacts {
             let folder = artifacts.appendingPathComponent(`case`.name)
             let n = index + 1
@@ -50,7 +65,7 @@ struct VariationCheck {
                 result.differenceImage = try write(folder.appendingPathComponent("diff-\(n).png"), png: PNGDocument(image: difference), relativeTo: artifacts)
             }
         }
-        return result
+        return Findings(result: result, hasReference: hasReference, referenceFailures: referenceFailures, outputFailures: outputFailures)
     }
 
     /// Writes `png` atomically and returns its path relative to the report folder (`artifacts`' parent).

@@ -33,6 +33,26 @@ final class PeakSignalToNoiseRatioTests: XCTestCase {
         XCTAssertEqual(try PeakSignalToNoiseRatio.measure(a, b).decibels, 0, accuracy: 1e-12)
     }
 
+    func testEveryChannelCountMatchesADirectSum() throws {
+        // Odd sizes leave a remainder after the 16-pixel blocks; the RGBA image has more than
+        // 32,768 blocks, so the 32-bit lanes are emptied on the way.
+        for (format, width, height) in [(PixelFormat.gray, 37, 29), (.grayAlpha, 41, 3), (.rgb, 101, 7), (.rgba, 1030, 520)] {
+            let a = MetricFixtures.noisy(RasterImage(width: width, height: height, format: format, filledWith: 128), amplitude: 127, seed: 3)
+            let b = MetricFixtures.noisy(a, amplitude: 90, seed: 4)
+            var sums = [Int](repeating: 0, count: format.channels)
+            for i in a.pixels.indices {
+                let d = Int(a.pixels[i]) - Int(b.pixels[i])
+                sums[i % format.channels] += d * d
+            }
+            let psnr = try PeakSignalToNoiseRatio.measure(a, b)
+            let pixels = Double(width * height)
+            XCTAssertEqual(psnr.meanSquaredError, Double(sums.reduce(0, +)) / (pixels * Double(format.channels)), "\(format)")
+            for c in 0..<format.channels {
+                XCTAssertEqual(psnr.channels[c], PeakSignalToNoiseRatio.decibels(Double(sums[c]) / pixels), "\(format) channel \(c)")
+            }
+        }
+    }
+
     func testRejectsSizeMismatch() {
         XCTAssertThrowsError(try PeakSignalToNoiseRatio.measure(RasterImage(width: 4, height: 4, format: .rgb),
                                                                 RasterImage(width: 4, height: 5, format: .rgb)))

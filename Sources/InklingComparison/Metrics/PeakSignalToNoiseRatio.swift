@@ -26,12 +26,9 @@ public struct PeakSignalToNoiseRatio: Sendable, Hashable {
     /// Measures a prepared pair.
     static func measure(_ pair: ComparablePair) -> PeakSignalToNoiseRatio {
         let channelCount = pair.format.channels
-        var sums = [Int](repeating: 0, count: channelCount)
-        pair.reference.pixels.withUnsafeBufferPointer { p in
+        let sums = pair.reference.pixels.withUnsafeBufferPointer { p in
             pair.candidate.pixels.withUnsafeBufferPointer { q in
-                for c in 0..<channelCount {
-                    sums[c] = squaredErrorSum(p, q, from: c, stride: channelCount)
-                }
+                squaredErrorSums(p, q, channels: channelCount)
             }
         }
         let pixels = Double(pair.width * pair.height)
@@ -46,30 +43,43 @@ public struct PeakSignalToNoiseRatio: Sendable, Hashable {
         mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
     }
 
-    /// Σ (p − q)² over every `stride`-th sample starting at `from`, in integers.
-    private static func squaredErrorSum(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>,
-                                        from start: Int, stride: Int) -> Int {
-        var sum = 0
-        var i = start
-        if stride == 1 {
-            // Contiguous: 32-bit lanes vectorize; a block of 32,768 samples cannot overflow them.
-            while i < p.count {
-                let end = min(p.count, i + 32_768)
-                var block: Int32 = 0
-                for j in i..<end {
-                    let d = Int32(p[j]) - Int32(q[j])
-                    block &+= d * d
+    /// Σ (p − q)² of each channel of interleaved samples, in integers.
+    ///
+    /// The samples are walked in blocks of `16 · channels` bytes (a whole number of pixels), as
+    /// `channels` vectors of 16 samples; vector `k` adds its squares into accumulator `k`, whose
+    /// lane `j` then holds sample positions `16k + j` of every block, that is channel
+    /// `(16k + j) % channels`. Accumulators are emptied into 64-bit totals before their 32-bit
+    /// lanes could overflow (at most 33,025 squares of 255 each).
+    private static func squaredErrorSums(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>, channels: Int) -> [Int] {
+        let block = 16 * channels
+        var totals = [Int](repeating: 0, count: channels)
+        let blocks = p.count / block
+        var accumulators = [SIMD16<Int32>](repeating: .zero, count: channels)
+        let pr = UnsafeRawPointer(p.baseAddress!), qr = UnsafeRawPointer(q.baseAddress!)
+        var done = 0
+        while done < blocks {
+            let run = min(blocks - done, 32_768)
+            accumulators.withUnsafeMutableBufferPointer { acc in
+                for b in done..<(done + run) {
+                    for k in 0..<channels {
+                        let offset = b * block + 16 * k
+                        let x = SIMD16<Int32>(truncatingIfNeeded: pr.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
+                        let y = SIMD16<Int32>(truncatingIfNeeded: qr.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
+                        let d = x &- y
+                        acc[k] &+= d &* d
+                    }
                 }
-                sum += Int(block)
-                i = end
+                for k in 0..<channels {
+                    for j in 0..<16 { totals[(16 * k + j) % channels] += Int(acc[k][j]) }
+                    acc[k] = .zero
+                }
             }
-            return sum
+            done += run
         }
-        while i < p.count {
+        for i in (blocks * block)..<p.count {
             let d = Int(p[i]) - Int(q[i])
-            sum += d * d
-            i += stride
+            totals[i % channels] += d * d
         }
-        return sum
+        return totals
     }
 }

@@ -1,0 +1,62 @@
+internal import CInklingHTTP
+
+/// A libmicrohttpd server with a thread pool, handing each complete request to one handler.
+///
+/// The handler runs on a server thread; it may answer at once or keep the exchange and answer
+/// later from any thread (the connection waits without holding a thread). ``stop()`` (or
+/// `deinit`) answers whatever is still waiting with 503 and closes every connection.
+final class HTTPServer: @unchecked Sendable {
+    /// Listening settings.
+    struct Settings: Sendable {
+        var host: String
+        var port: UInt16
+        var threads: Int
+        var connectionTimeout: Int
+        var connectionLimit: Int
+        var maxBodyBytes: Int
+    }
+
+    private final class HandlerBox {
+        let handler: @Sendable (HTTPExchange) -> Void
+        init(_ handler: @escaping @Sendable (HTTPExchange) -> Void) { self.handler = handler }
+    }
+
+    private var handle: OpaquePointer?
+    private let box: Unmanaged<HandlerBox>
+    /// The port the server listens on (the one picked when 0 was asked for).
+    let port: UInt16
+
+    /// Starts listening.
+    init(_ settings: Settings, handler: @escaping @Sendable (HTTPExchange) -> Void) throws(HTTPServerError) {
+        let box = Unmanaged.passRetained(HandlerBox(handler))
+        var message = [CChar](repeating: 0, count: 256)
+        let started: OpaquePointer? = settings.host.withCString { host in
+            var config = inkling_http_config(
+                host: host, port: settings.port, threads: UInt32(max(1, settings.threads)),
+                connection_timeout: UInt32(max(1, settings.connectionTimeout)),
+                connection_limit: UInt32(max(1, settings.connectionLimit)), max_body_bytes: max(0, settings.maxBodyBytes))
+            return inkling_http_server_start(&config, { context, exchange in
+                guard let context, let exchange else { return }
+                let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
+                box.handler(HTTPExchange(taking: exchange))
+            }, box.toOpaque(), &message, message.count)
+        }
+        guard let started else {
+            box.release()
+            throw .cannotListen(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        handle = started
+        self.box = box
+        port = inkling_http_server_port(started)
+    }
+
+    /// Stops the server: waiting exchanges get 503, connections close, threads end.
+    func stop() {
+        guard let handle else { return }
+        self.handle = nil
+        inkling_http_server_stop(handle)
+        box.release()
+    }
+
+    deinit { stop() }
+}

@@ -104,11 +104,17 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
     if (*upload_data_size > 0) {
         size_t n = *upload_data_size;
         *upload_data_size = 0;
-        if (exchange->dispatched || exchange->too_large) return MHD_YES;
+        if (exchange->dispatched) return MHD_YES;
+        if (exchange->too_large) {
+            /* libmicrohttpd takes an answer only before the body or after all of it: discard the
+               rest to answer 413 at the end, but hang up on a sender that goes on and on. */
+            exchange->discarded += n;
+            return exchange->discarded > INKLING_HTTP_DISCARD_FACTOR * server->max_body_bytes ? MHD_NO : MHD_YES;
+        }
         if (exchange->body_length + n > server->max_body_bytes) {
             inkling_http_exchange_drop_body(exchange);
             exchange->too_large = 1;
-            dispatch(server, exchange);
+            exchange->discarded = n;
             return MHD_YES;
         }
         if (!inkling_http_exchange_append_body(exchange, (const uint8_t *)upload_data, n)) return MHD_NO;

@@ -10,6 +10,9 @@
 #include <microhttpd.h>
 
 #define INKLING_HTTP_CLIENT_SIZE 64
+/* A body without a declared length that passes the cap is discarded up to this many times the
+   cap (to answer 413 once it ends); beyond that the connection is closed without an answer. */
+#define INKLING_HTTP_DISCARD_FACTOR 8
 
 enum { INKLING_ANSWER_NONE = 0, INKLING_ANSWER_WHOLE = 1, INKLING_ANSWER_STREAM = 2 };
 
@@ -23,6 +26,7 @@ struct inkling_http_exchange {
     uint8_t *body;
     size_t body_length, body_capacity;
     int too_large;
+    size_t discarded;         /* bytes of an over-cap body thrown away so far */
     int dispatched;           /* only touched on the connection's thread */
     int in_handler;
     int suspended;

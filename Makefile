@@ -5,7 +5,7 @@ CONFIG ?= debug
 OUT ?= out
 FUZZ_SECONDS ?= 600
 
-.PHONY: all deps build release demo contact-sheet test fuzz bench clean
+.PHONY: all deps build release demo contact-sheet test browser-test fuzz bench serve-load clean
 
 all: build
 
@@ -55,10 +55,17 @@ contact-sheet: release
 		"$$work"/strength-0/*.png "$$work"/strength-0.5/*.png "$$work"/strength-1/*.png \
 		--columns 4 --cell 512x384 --gap 12 -o $(SHEET)
 
-## Build and run every test.
+## Build and run every test, then the browser test of the drawing page (headless Chromium,
+## installed when missing; screenshot in .build/artifacts/browser-test.png).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/browser-test
+
+## Only the browser test.
+browser-test: deps
+	$(SWIFT) build --product inkling
+	scripts/browser-test
 
 ## Fuzz the stroke JSON decoder with libFuzzer for FUZZ_SECONDS (default 600).
 fuzz: deps
@@ -67,6 +74,10 @@ fuzz: deps
 ## Benchmarks side by side with their peers (installs the peers into Benchmarks/.venv from PyPI).
 bench: deps
 	Benchmarks/run.sh
+
+## Load test of `inkling serve` with wrk (installed when missing): POST /v1/guidance, bounded.
+serve-load: deps
+	Benchmarks/serve-load.sh
 
 clean:
 	rm -rf .build $(OUT) Fuzz/corpus-work

@@ -133,9 +133,14 @@ async function loadAvailability() {
     const style = $("style");
     style.replaceChildren(...info.styles.map((name) => new Option(name, name, name === info.defaultStyle, name === info.defaultStyle)));
     const size = $("size");
-    size.replaceChildren(...info.sizes.map((s, i) => {
+    // Preselect the size whose aspect ratio is closest to the canvas's.
+    const box = canvas.getBoundingClientRect();
+    const aspect = box.width / Math.max(1, box.height);
+    const distance = (s) => Math.abs(Math.log(s.width / s.height / aspect));
+    const best = info.sizes.reduce((a, b) => (distance(b) < distance(a) ? b : a), info.sizes[0]);
+    size.replaceChildren(...info.sizes.map((s) => {
       const label = `${s.width}×${s.height}${s.width === s.height ? " square" : s.width > s.height ? " landscape" : " portrait"}`;
-      return new Option(label, `${s.width}x${s.height}`, i === 0, i === 0);
+      return new Option(label, `${s.width}x${s.height}`, s === best, s === best);
     }));
     $("availability").textContent = info.available
       ? `Engine: ${info.engine}. Draw, describe it, and press Generate.`

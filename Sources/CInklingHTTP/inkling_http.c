@@ -11,6 +11,9 @@
 #include "inkling_http_exchange.h"
 
 #include <arpa/inet.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,4 +226,12 @@ void inkling_http_server_stop(inkling_http_server *server) {
     MHD_stop_daemon(server->daemon);
     pthread_mutex_destroy(&server->lock);
     free(server);
+}
+
+void inkling_http_tune_memory(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 128 << 20);
+    mallopt(M_MXFAST, 0);
+#endif
 }

@@ -45,6 +45,13 @@ uint16_t inkling_http_server_port(const inkling_http_server *server);
 /* Answers every suspended exchange with 503, stops the daemon and frees the server. */
 void inkling_http_server_stop(inkling_http_server *server);
 
+/*
+ * Process-wide glibc malloc settings for a server (no-op elsewhere): big buffers stay in the
+ * heap instead of being mapped fresh per request, and the fast bins (whose consolidation runs
+ * whenever a big block is asked for) are off.
+ */
+void inkling_http_tune_memory(void);
+
 /* The request method ("GET"), path without the query ("/v1/images/x"), and client address. */
 const char *inkling_http_exchange_method(const inkling_http_exchange *exchange);
 const char *inkling_http_exchange_path(const inkling_http_exchange *exchange);

@@ -96,6 +96,7 @@ struct ServeCommand: InklingCommand {
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
+        InklingServer.tuneMemoryForServing()
         let running: InklingServer
         do {
             running = try InklingServer(configuration: server, engine: try CLIEngine.make(named: engine))

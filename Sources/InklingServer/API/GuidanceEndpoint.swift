@@ -28,7 +28,7 @@ struct GuidanceEndpoint: Sendable {
         }
         let png: [UInt8]
         do {
-            png = try PNGCodec.encode(PNGDocument(image: map.image, text: [PNGTextChunk(keyword: "Software", text: "Inkling")]), compressionLevel: 1)
+            png = try PNGCodec.encode(PNGDocument(image: map.image, text: [PNGTextChunk(keyword: "Software", text: "Inkling")]), compressionLevel: 1, filter: .up)
         } catch {
             throw APIError(500, "encoding_failed", "cannot encode the map as PNG: \(error.description)")
         }

@@ -97,6 +97,7 @@ struct ServeCommand: InklingCommand {
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
         InklingServer.tuneMemoryForServing()
+        let signals = TerminationSignals()
         let running: InklingServer
         do {
             running = try InklingServer(configuration: server, engine: try CLIEngine.make(named: engine))
@@ -107,23 +108,9 @@ struct ServeCommand: InklingCommand {
         }
         io.writeError("inkling serve: listening on \(running.url) (engine \(engine), \(server.threads) threads); Ctrl-C stops")
         io.print(running.url)
-        await Self.waitForTermination()
+        await signals.wait()
         io.writeError("inkling serve: stopping")
         running.stop()
         return .success
-    }
-
-    /// Returns once SIGINT or SIGTERM arrives.
-    static func waitForTermination() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = Once(continuation)
-            for number in [SIGINT, SIGTERM] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { once.fire() }
-                source.resume()
-                once.keep(source)
-            }
-        }
     }
 }

@@ -177,12 +177,23 @@ def stroke(tools, points, pointer_type, force_of):
     event("mouseReleased", *points[-1], len(points) - 1, 0)
 
 
+def touch_stroke(tools, points):
+    """A one-finger stroke through the touch pipeline (pointerType "touch")."""
+    def touch(kind, points_now):
+        tools.call("Input.dispatchTouchEvent", type=kind, touchPoints=points_now)
+    touch("touchStart", [dict(x=points[0][0], y=points[0][1], radiusX=4, radiusY=4, force=0.5, id=7)])
+    for i, (x, y) in enumerate(points[1:], 1):
+        touch("touchMove", [dict(x=x, y=y, radiusX=4, radiusY=4, force=0.3 + 0.4 * i / len(points), id=7)])
+    touch("touchEnd", [])
+
+
 def run(url, screenshot, chromium, timeout):
     profile = tempfile.mkdtemp(prefix="inkling-chromium-")
     process = None
     try:
         process, port = launch(chromium, profile)
         tools = DevTools(page_socket(port), timeout)
+        tools.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
         tools.call("Page.enable")
         tools.call("Runtime.enable")
         tools.call("Page.navigate", url=url)
@@ -197,20 +208,32 @@ def run(url, screenshot, chromium, timeout):
 
         def at(fx, fy):
             return (box["x"] + fx * box["w"], box["y"] + fy * box["h"])
-        # A house: the walls with a pen (pressure rising and falling), the roof with the mouse.
+        # A house: the walls with a pen (pressure rising and falling), the roof with the mouse,
+        # the door with a finger.
         walls = [at(0.3, 0.45 + 0.4 * t / 20) for t in range(21)] + [at(0.3 + 0.4 * t / 20, 0.85) for t in range(1, 21)] \
             + [at(0.7, 0.85 - 0.4 * t / 20) for t in range(1, 21)]
         stroke(tools, walls, "pen", lambda i: 0.2 + 0.6 * abs(((i % 30) - 15) / 15))
         roof = [at(0.25 + 0.25 * t / 15, 0.47 - 0.3 * t / 15) for t in range(16)] + [at(0.5 + 0.25 * t / 15, 0.17 + 0.3 * t / 15) for t in range(1, 16)]
         stroke(tools, roof, "mouse", lambda i: 0.5)
 
+        # A door with a finger.
+        door = [at(0.45, 0.85 - 0.2 * t / 10) for t in range(11)] + [at(0.45 + 0.1 * t / 10, 0.65) for t in range(1, 11)] \
+            + [at(0.55, 0.65 + 0.2 * t / 10) for t in range(1, 11)]
+        touch_stroke(tools, door)
+
         count = tools.evaluate("strokes.length")
-        check(count == 2, f"the canvas recorded 2 strokes (got {count})")
+        check(count == 3, f"the canvas recorded 3 strokes (got {count})")
         pen = tools.evaluate("strokes[0].filter(p => p.type === 'pointermove').map(p => [p.pointerType, p.pressure, p.tiltX])")
         check(all(p[0] == "pen" for p in pen) and len({round(p[1], 2) for p in pen}) > 3,
               f"pen points carry varying pressure ({len(pen)} moves)")
         check(any(p[2] != 0 for p in pen), "pen points carry tilt")
         check(tools.evaluate("strokes[1][0].pointerType") == "mouse", "the second stroke is a mouse stroke")
+        touched = tools.evaluate("strokes[2].map(p => p.pointerType)")
+        check(set(touched) == {"touch"} and len(touched) > 20, f"the third stroke is a touch stroke ({len(touched)} events)")
+        tools.evaluate("document.getElementById('undo').click()")
+        check(tools.evaluate("strokes.length") == 2, "Undo removes the last stroke")
+        touch_stroke(tools, door)
+        check(tools.evaluate("strokes.length") == 3, "and it can be drawn again")
         ink = tools.evaluate("(() => { const c = document.getElementById('canvas'); const d = c.getContext('2d')"
                              ".getImageData(0, 0, c.width, c.height).data; let n = 0;"
                              " for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n; })()")
@@ -231,6 +254,8 @@ def run(url, screenshot, chromium, timeout):
         status = tools.evaluate("document.getElementById('status').textContent")
         check(status.startswith("Done"), f"the status line reports completion ('{status}')")
         check(tools.evaluate("document.querySelectorAll('.result a[download]').length") == 2, "each result has a download link")
+        tools.evaluate("document.querySelector('.result .actions button').click()")
+        check(tools.evaluate("document.querySelectorAll('.result.accepted').length") == 1, "Accept marks a result")
 
         tools.evaluate("window.scrollTo(0, 0)")
         time.sleep(0.2)

@@ -73,6 +73,9 @@ final class GenerationAPITests: XCTestCase {
         let cases: [(Any, Int, String)] = [
             (["prompt": "a cat", "limit": 9], 400, "invalid_request"),
             (["prompt": "a cat", "limit": "two"], 400, "invalid_request"),
+            (["prompt": "a cat", "limit": true], 400, "invalid_request"),
+            (["prompt": "a cat", "stream": 1], 400, "invalid_request"),
+            (["prompt": "a cat", "limit": 1.5], 400, "invalid_request"),
             (["prompt": "a cat", "colour": "red"], 400, "invalid_request"),
             (["prompt": "a cat", "style": "emoji"], 422, "style_not_allowed"),
             (["prompt": "a cat", "style": "cubism"], 400, "invalid_request"),
@@ -99,6 +102,19 @@ final class GenerationAPITests: XCTestCase {
             XCTAssertEqual(response.status, 400, "\(raw.prefix(30)): \(response.text)")
             XCTAssertEqual(response.errorCode, "invalid_json")
         }
+    }
+
+    func testNumbersZeroAndOneAreNumbersNotBooleans() throws {
+        let server = try ServerFixture.start()
+        defer { server.stop() }
+        let response = try RawHTTP.post(port: server.port, "/v1/generations", json: [
+            "prompt": "a cat", "limit": 1, "stream": false,
+            "options": ["seed": 0, "strength": 1, "guidanceStart": 0, "guidanceEnd": 1, "size": "512x512", "personalization": true],
+        ])
+        XCTAssertEqual(response.status, 200, response.text)
+        XCTAssertEqual((response.json["images"] as? [[String: Any]])?.count, 1)
+        let zero = try RawHTTP.post(port: server.port, "/v1/generations", json: ["prompt": "a dog", "options": ["strength": 0, "size": "512x512"]])
+        XCTAssertEqual(zero.status, 200, zero.text)
     }
 
     func testFullQueueAnswers503() throws {

@@ -96,11 +96,3 @@ final class GuidanceAPITests: XCTestCase {
         XCTAssertEqual(results.all.filter { $0 == "ok" }.count, 24, "\(results.all)")
     }
 }
-
-/// Collects strings from concurrent work.
-final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [String] = []
-    func add(_ item: String) { lock.withLock { items.append(item) } }
-    var all: [String] { lock.withLock { items } }
-}

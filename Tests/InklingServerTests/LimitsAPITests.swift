@@ -97,6 +97,26 @@ final class LimitsAPITests: XCTestCase {
         }
     }
 
+    func testProtocolGarbageDoesNotHurtTheServer() throws {
+        let server = try ServerFixture.start { $0.connectionTimeout = 1 }
+        defer { server.stop() }
+        // These never become requests: libmicrohttpd answers them itself (with its own short
+        // HTML, see docs/server.md) or hangs up; the server must simply keep serving.
+        let garbage = ["GARBAGE\r\n\r\n", "GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+                       "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 100_000) + "\r\n\r\n",
+                       "POST /v1/guidance HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
+                       String(repeating: "\u{0}", count: 5000)]
+        for text in garbage {
+            let connection = try RawConnection(port: server.port, receiveTimeout: 5)
+            try? connection.send(text)
+            let (bytes, _) = connection.readAll()
+            if let response = try? RawHTTP.parse(bytes) {
+                XCTAssertTrue((400..<600).contains(response.status), "\(text.prefix(20)): \(response.status)")
+            }
+        }
+        XCTAssertEqual(try RawHTTP.request(port: server.port, "GET", "/healthz").status, 200)
+    }
+
     func testPageAndAssetsAreServed() throws {
         let server = try ServerFixture.start()
         defer { server.stop() }

@@ -10,14 +10,12 @@ final class GenerationService: Sendable {
     let gate: GenerationGate
     let store: ImageStore
     let timeout: Double
-    let ttl: Double
 
-    init(engine: any ImageEngine, gate: GenerationGate, store: ImageStore, timeout: Double, ttl: Double) {
+    init(engine: any ImageEngine, gate: GenerationGate, store: ImageStore, timeout: Double) {
         self.engine = engine
         self.gate = gate
         self.store = store
         self.timeout = timeout
-        self.ttl = ttl
     }
 
     /// Starts the work and returns at once; the exchange is answered when it is done.

@@ -45,7 +45,7 @@ struct JSONFields {
 
     func number(_ key: String, in range: ClosedRange<Double>) throws(APIError) -> Double? {
         guard let value = raw(key) else { return nil }
-        guard !(value is Bool), let number = (value as? NSNumber)?.doubleValue, number.isFinite else {
+        guard !Self.isBoolean(value), let number = (value as? NSNumber)?.doubleValue, number.isFinite else {
             throw invalid(key, "expected a number, got \(Self.kind(value))")
         }
         guard range.contains(number) else { throw invalid(key, "must be within \(Self.format(range.lowerBound))…\(Self.format(range.upperBound)), got \(Self.format(number))") }
@@ -60,7 +60,7 @@ struct JSONFields {
 
     func bool(_ key: String) throws(APIError) -> Bool? {
         guard let value = raw(key) else { return nil }
-        guard let flag = value as? Bool else {
+        guard Self.isBoolean(value), let flag = value as? Bool else {
             throw invalid(key, "expected true or false, got \(Self.kind(value))")
         }
         return flag
@@ -91,12 +91,19 @@ struct JSONFields {
         switch value {
         case is NSNull: "null"
         case is String: "a string"
-        case is Bool: "a boolean"
+        case _ where isBoolean(value): "a boolean"
         case is NSNumber: "a number"
         case is [Any]: "an array"
         case is [String: Any]: "an object"
         default: "a \(type(of: value))"
         }
+    }
+
+    /// Whether a parsed JSON value is `true` or `false` (JSONSerialization gives numbers and
+    /// booleans alike as NSNumber, and `1 is Bool` holds for either; booleans have type `c`).
+    static func isBoolean(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
     }
 
     static func format(_ value: Double) -> String {

@@ -24,8 +24,7 @@ final class Router: Sendable {
         var limits = configuration.drawingLimits
         limits.maxBytes = min(limits.maxBytes, configuration.maxBodyBytes)
         guidance = GuidanceEndpoint(limits: limits, maxSide: configuration.maxGuidanceSide)
-        generations = GenerationService(engine: engine, gate: gate, store: store, timeout: configuration.generationTimeout,
-                                        ttl: configuration.imageTTL)
+        generations = GenerationService(engine: engine, gate: gate, store: store, timeout: configuration.generationTimeout)
     }
 
     /// The options every generation starts from.

@@ -1,4 +1,5 @@
 internal import CInklingHTTP
+import Foundation
 
 /// A libmicrohttpd server with a thread pool, handing each complete request to one handler.
 ///
@@ -21,6 +22,7 @@ final class HTTPServer: @unchecked Sendable {
         init(_ handler: @escaping @Sendable (HTTPExchange) -> Void) { self.handler = handler }
     }
 
+    private let lock = NSLock()
     private var handle: OpaquePointer?
     private let box: Unmanaged<HandlerBox>
     /// The port the server listens on (the one picked when 0 was asked for).
@@ -52,9 +54,12 @@ final class HTTPServer: @unchecked Sendable {
 
     /// Stops the server: waiting exchanges get 503, connections close, threads end.
     func stop() {
-        guard let handle else { return }
-        self.handle = nil
-        inkling_http_server_stop(handle)
+        let running: OpaquePointer? = lock.withLock {
+            defer { handle = nil }
+            return handle
+        }
+        guard let running else { return }
+        inkling_http_server_stop(running)
         box.release()
     }
 

@@ -66,6 +66,34 @@ final class GenerationAPITests: XCTestCase {
         XCTAssertEqual(try RawHTTP.request(port: server.port, "GET", url).status, 200)
     }
 
+    func testStreamedImagesArriveAsTheyFinish() throws {
+        let server = try ServerFixture.start { $0.maxConcurrentGenerations = 1 }
+        defer { server.stop() }
+        let body = [UInt8](try JSONSerialization.data(withJSONObject: [
+            "drawing": try ServerFixture.house, "prompt": "a garden", "limit": 4, "stream": true,
+            "options": ["size": "1024x1024"],
+        ] as [String: Any]))
+        let connection = try RawConnection(port: server.port)
+        try connection.send(Array("POST /v1/generations HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+        // Read piece by piece, noting when the first image line and the final line arrive.
+        var received: [UInt8] = []
+        var firstImage: Date?
+        var done: Date?
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while done == nil {
+            let n = buffer.withUnsafeMutableBufferPointer { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }
+            received += buffer[0..<n]
+            let text = String(decoding: received, as: UTF8.self)
+            if firstImage == nil && text.contains("\"type\":\"image\"") { firstImage = Date() }
+            if text.contains("\"type\":\"done\"") { done = Date() }
+        }
+        let first = try XCTUnwrap(firstImage, String(decoding: received, as: UTF8.self))
+        let end = try XCTUnwrap(done)
+        XCTAssertGreaterThan(end.timeIntervalSince(first), 0.05, "the first image is announced well before the last is done")
+        XCTAssertEqual(String(decoding: received, as: UTF8.self).components(separatedBy: "\"type\":\"image\"").count - 1, 4)
+    }
+
     func testInvalidGenerationRequestsGetJSONErrors() throws {
         let server = try ServerFixture.start { $0.allowedStyles = [.sketch, .illustration] }
         defer { server.stop() }

@@ -188,6 +188,7 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
         MHD_OPTION_THREAD_POOL_SIZE, threads,
         MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout,
         MHD_OPTION_CONNECTION_LIMIT, config->connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, config->per_address_limit,
         MHD_OPTION_NOTIFY_COMPLETED, request_completed, server,
         MHD_OPTION_LISTENING_ADDRESS_REUSE, 1,
         MHD_OPTION_END);

@@ -29,6 +29,7 @@ public final class InklingServer: Sendable {
         http = try HTTPServer(HTTPServer.Settings(
             host: configuration.host, port: configuration.port, threads: configuration.threads,
             connectionTimeout: configuration.connectionTimeout, connectionLimit: configuration.connectionLimit,
+            connectionsPerAddress: configuration.connectionsPerAddress,
             maxBodyBytes: configuration.maxBodyBytes)) { exchange in router.handle(exchange) }
         self.configuration = configuration
         self.router = router

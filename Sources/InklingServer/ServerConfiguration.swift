@@ -14,6 +14,9 @@ public struct ServerConfiguration: Sendable {
     public var connectionTimeout = 30
     /// Most connections open at once.
     public var connectionLimit = 512
+    /// Most connections open at once from one address (bounds the memory one client's bodies
+    /// can hold: this × ``maxBodyBytes``); 0 for no limit.
+    public var connectionsPerAddress = 64
     /// Largest request body accepted, in bytes (413 above it).
     public var maxBodyBytes = 8 << 20
     /// Usage limit: tokens a client regains per second (0 turns limits off).

@@ -84,6 +84,27 @@ final class LimitsAPITests: XCTestCase {
         XCTAssertEqual(unknown.errorCode, "unknown_api_key")
     }
 
+    func testConnectionsPerAddressAreBounded() throws {
+        let server = try ServerFixture.start { $0.connectionsPerAddress = 3; $0.connectionTimeout = 5 }
+        defer { server.stop() }
+        // Three idle connections from 127.0.0.1 use up its allowance ...
+        let held = try (0..<3).map { _ in try RawConnection(port: server.port, receiveTimeout: 3) }
+        for connection in held { try connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n") }
+        Thread.sleep(forTimeInterval: 0.2)
+        // ... so a fourth is refused (closed without an answer) ...
+        let extra = try RawConnection(port: server.port, receiveTimeout: 3)
+        let started = Date()
+        try? extra.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let refused = extra.readAll()
+        XCTAssertTrue(refused.bytes.isEmpty, String(decoding: refused.bytes, as: UTF8.self))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "closed or reset at once, not left waiting")
+        // ... until one of them finishes.
+        try held[0].send("Connection: close\r\n\r\n")
+        XCTAssertEqual(try held[0].readResponse().status, 200)
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertEqual(try RawHTTP.request(port: server.port, "GET", "/healthz").status, 200)
+    }
+
     func testNoPathTraversal() throws {
         let server = try ServerFixture.start()
         defer { server.stop() }

@@ -34,6 +34,7 @@ typedef struct {
     unsigned threads;            /* size of the thread pool (at least 1) */
     unsigned connection_timeout; /* seconds of inactivity before a connection is closed */
     unsigned connection_limit;   /* most connections open at once */
+    unsigned per_address_limit;  /* most connections open at once from one address (0: no limit) */
     size_t max_body_bytes;       /* larger bodies are refused with 413 */
 } inkling_http_config;
 

@@ -24,6 +24,7 @@ struct ServeCommand: InklingCommand {
             .init("threads", value: "n", help: "Server threads.", default: "the number of cores"),
             .init("timeout", value: "s", help: "Seconds a connection may stay idle (a stalled upload included).", default: "30"),
             .init("max-body", value: "bytes", help: "Largest request body.", default: "8388608"),
+            .init("connections-per-address", value: "n", help: "Most connections open at once from one address; 0: no limit.", default: "64"),
             .init("rate", value: "tokens/s", help: "Usage tokens regained per second per client; 0 turns limits off.", default: "2"),
             .init("burst", value: "tokens", help: "Most usage tokens a client can hold (at least 4).", default: "40"),
             .init("api-keys", value: "file", help: "File of API keys, one per line; each gets its own usage bucket."),
@@ -60,6 +61,7 @@ struct ServeCommand: InklingCommand {
         c.threads = try whole("threads", 1...256, c.threads)
         c.connectionTimeout = try whole("timeout", 1...3600, c.connectionTimeout)
         c.maxBodyBytes = try whole("max-body", 1024...(1 << 30), c.maxBodyBytes)
+        c.connectionsPerAddress = try whole("connections-per-address", 0...100_000, c.connectionsPerAddress)
         if let rate = try arguments.value("rate", as: Double.self) {
             guard rate >= 0, rate <= 1e9 else { throw .usage("--rate must be 0 (off) … 1e9 tokens per second, got \(rate)") }
             c.tokensPerSecond = rate

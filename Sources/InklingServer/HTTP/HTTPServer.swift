@@ -14,6 +14,7 @@ final class HTTPServer: @unchecked Sendable {
         var threads: Int
         var connectionTimeout: Int
         var connectionLimit: Int
+        var connectionsPerAddress: Int
         var maxBodyBytes: Int
     }
 
@@ -36,7 +37,8 @@ final class HTTPServer: @unchecked Sendable {
             var config = inkling_http_config(
                 host: host, port: settings.port, threads: UInt32(max(1, settings.threads)),
                 connection_timeout: UInt32(max(1, settings.connectionTimeout)),
-                connection_limit: UInt32(max(1, settings.connectionLimit)), max_body_bytes: max(0, settings.maxBodyBytes))
+                connection_limit: UInt32(max(1, settings.connectionLimit)),
+                per_address_limit: UInt32(max(0, settings.connectionsPerAddress)), max_body_bytes: max(0, settings.maxBodyBytes))
             return inkling_http_server_start(&config, { context, exchange in
                 guard let context, let exchange else { return }
                 let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()

@@ -14,8 +14,9 @@ struct ServeCommand: InklingCommand {
         Prints the URL it listens on to standard output once ready (--port 0 picks a free port).
         Usage limits are token buckets per API key (see --api-keys) or per address: a guidance map
         costs 1 token, a generation 1 per image; over the limit a client gets 429 with Retry-After.
-        Images are kept in memory until downloaded once or until --image-ttl; nothing a client
-        sends is written to disk. See docs/server.md.
+        Images are kept in memory until downloaded once or until --image-ttl. Nothing a client
+        sends is kept: the engine's results pass through a private temporary directory and are
+        deleted from it at once. See docs/server.md.
         """,
         arguments: ArgumentSpec(options: [
             .init("host", value: "address", help: "Numeric address to listen on (IPv4 or IPv6).", default: "127.0.0.1"),

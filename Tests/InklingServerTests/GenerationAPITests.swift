@@ -181,6 +181,14 @@ final class GenerationAPITests: XCTestCase {
         ])
         XCTAssertEqual(response.status, 504, response.text)
         XCTAssertEqual(response.errorCode, "generation_timeout")
+        var availability = try RawHTTP.request(port: server.port, "GET", "/v1/availability").json
+        XCTAssertEqual(availability["storedImages"] as? Int, 0, "nothing of the stopped request is kept")
+        let deadline = Date().addingTimeInterval(5)
+        while (availability["generations"] as? [String: Any])?["running"] as? Int != 0 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+            availability = try RawHTTP.request(port: server.port, "GET", "/v1/availability").json
+        }
+        XCTAssertEqual((availability["generations"] as? [String: Any])?["running"] as? Int, 0, "the slot is freed")
     }
 
     func testUndeliveredImagesExpire() throws {

@@ -80,8 +80,13 @@ final class GenerationService: Sendable {
     }
 
     /// Generates every image, storing each and (streaming) announcing it as it finishes.
+    /// Without streaming, a request that fails or times out leaves nothing in the store.
     private func generate(_ request: GenerationRequest, creator: InklingImageCreator, exchange: HTTPExchange) async -> Outcome? {
         var images: [[String: String]] = []
+        func discard() {
+            guard !request.stream else { return }
+            for image in images { _ = store.take(image["id"] ?? "") }
+        }
         do {
             for try await image in creator.images(for: request.concepts, style: request.style, limit: request.limit) {
                 let bytes = try image.pngBytes()
@@ -102,16 +107,16 @@ final class GenerationService: Sendable {
                     }
                 }
             }
-            if Task.isCancelled { return nil }
+            if Task.isCancelled { discard(); return nil }
             return .finished(images)
-        } catch let error as APIError {
-            return .failed(error)
-        } catch let error as ImageCreationError {
-            if Task.isCancelled { return nil }
-            return .failed(APIError.creation(error))
         } catch {
+            discard()
             if Task.isCancelled { return nil }
-            return .failed(APIError(500, "creation_failed", "image creation failed: \(error)"))
+            switch error {
+            case let error as APIError: return .failed(error)
+            case let error as ImageCreationError: return .failed(APIError.creation(error))
+            default: return .failed(APIError(500, "creation_failed", "image creation failed: \(error)"))
+            }
         }
     }
 

@@ -111,6 +111,7 @@ final class Router: Sendable {
             "styles": baseOptions.allowedStyles.map(\.rawValue),
             "defaultStyle": configuration.defaultStyle.rawValue,
             "maxImages": 4,
+            "storedImages": store.count,
             "generations": ["running": load.running, "waiting": load.waiting, "slots": capacity.slots, "queue": capacity.queue],
             "limits": [
                 "maxBodyBytes": configuration.maxBodyBytes, "tokensPerSecond": configuration.tokensPerSecond,

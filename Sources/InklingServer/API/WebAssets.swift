@@ -45,6 +45,7 @@ struct WebAssets: Sendable {
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
         for base in [Bundle.main.bundleURL, executable, Bundle.main.bundleURL.deletingLastPathComponent()] {
             candidates.append(base.appendingPathComponent("Inkling_InklingServer.resources").appendingPathComponent("Web"))
+            candidates.append(base.appendingPathComponent("Inkling_InklingServer.bundle").appendingPathComponent("Web"))
             candidates.append(base.appendingPathComponent("Inkling_InklingServer.bundle").appendingPathComponent("Contents/Resources/Web"))
         }
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.html").path) }

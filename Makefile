@@ -5,7 +5,7 @@ CONFIG ?= debug
 OUT ?= out
 FUZZ_SECONDS ?= 600
 
-.PHONY: all deps build release demo contact-sheet test agreement fuzz bench clean
+.PHONY: all deps build release demo contact-sheet test agreement browser-test fuzz bench serve-load clean
 
 all: build
 
@@ -55,16 +55,24 @@ contact-sheet: release
 		"$$work"/strength-0/*.png "$$work"/strength-0.5/*.png "$$work"/strength-1/*.png \
 		--columns 4 --cell 512x384 --gap 12 -o $(SHEET)
 
-## Build and run every test: the Swift tests, then the metrics' agreement with scikit-image.
+## Build and run every test: the Swift tests, the metrics' agreement with scikit-image, then
+## the browser test of the drawing page (headless Chromium, installed when missing; screenshot
+## in .build/artifacts/browser-test.png).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/check-agreement "$$($(SWIFT) build --show-bin-path)/inkling"
+	scripts/browser-test
 
 ## SSIM, PSNR and ΔE00 of `inkling compare` against scikit-image (installs it into a venv).
 agreement: deps
 	$(SWIFT) build --product inkling
 	scripts/check-agreement
+
+## Only the browser test.
+browser-test: deps
+	$(SWIFT) build --product inkling
+	scripts/browser-test
 
 ## Fuzz the stroke JSON decoder with libFuzzer for FUZZ_SECONDS (default 600).
 fuzz: deps
@@ -73,6 +81,10 @@ fuzz: deps
 ## Benchmarks side by side with their peers (installs the peers into Benchmarks/.venv from PyPI).
 bench: deps
 	Benchmarks/run.sh
+
+## Load test of `inkling serve` with wrk (installed when missing): POST /v1/guidance, bounded.
+serve-load: deps
+	Benchmarks/serve-load.sh
 
 clean:
 	rm -rf .build $(OUT) Fuzz/corpus-work

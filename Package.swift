@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "InklingImageIO", targets: ["InklingImageIO"]),
         .library(name: "InklingGuidance", targets: ["InklingGuidance"]),
         .library(name: "Inkling", targets: ["Inkling"]),
+        .library(name: "InklingServer", targets: ["InklingServer"]),
         .executable(name: "inkling", targets: ["inkling"]),
     ],
     targets: [
@@ -51,6 +52,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
         // Thin C shim that hosts libpng's setjmp/longjmp error handling and turns it into
         // return codes; Swift never sees a png_struct.
         .target(
@@ -67,6 +73,12 @@ let package = Package(
         .target(
             name: "CInklingXML",
             dependencies: ["CLibXML2"]
+        ),
+        // HTTP serving with libmicrohttpd behind Inkling's own small C API: its variadic
+        // MHD_start_daemon, body accumulation and suspend/resume for answers given later.
+        .target(
+            name: "CInklingHTTP",
+            dependencies: ["CMicroHTTPD"]
         ),
         // Word segmentation with ICU's break iterator behind Inkling's own small C API.
         .target(
@@ -135,12 +147,22 @@ let package = Package(
                 "InklingInterchange", "InklingOutputs", "InklingStrokes",
             ]
         ),
+        // Serving: the HTTP API (generations, guidance maps, image downloads), usage limits and
+        // the web canvas page, on libmicrohttpd.
+        .target(
+            name: "InklingServer",
+            dependencies: [
+                "CInklingHTTP", "Inkling", "InklingConditioning", "InklingEngines", "InklingGuidance",
+                "InklingImageIO", "InklingInterchange", "InklingOutputs", "InklingStrokes",
+            ],
+            resources: [.copy("Web")]
+        ),
         // The command tree behind the `inkling` executable, kept in a library so tests can drive it.
         .target(
             name: "InklingCLI",
             dependencies: [
                 "InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling", "InklingConditioning",
-                "InklingEngines", "InklingOutputs", "InklingInterchange", "InklingComparison", "InklingRegression",
+                "InklingEngines", "InklingOutputs", "InklingInterchange", "InklingComparison", "InklingRegression", "InklingServer",
             ]
         ),
         .executableTarget(
@@ -201,6 +223,10 @@ let package = Package(
         .testTarget(
             name: "InklingRegressionTests",
             dependencies: ["InklingRegression", "InklingComparison", "InklingEngines", "InklingConditioning", "InklingImageIO"]
+        ),
+        .testTarget(
+            name: "InklingServerTests",
+            dependencies: ["InklingServer", "Inkling", "InklingEngines", "InklingImageIO"]
         ),
         .testTarget(
             name: "InklingCLITests",

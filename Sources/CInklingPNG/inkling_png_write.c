@@ -132,6 +132,9 @@ static inkling_png_status write_with_libpng(shim_state *s, const inkling_png_ima
 
     png_set_write_fn(png, s, write_output, flush_output);
     png_set_compression_level(png, spec->compression_level < 0 ? 6 : spec->compression_level);
+    if (spec->filters != 0) {
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, spec->filters & PNG_ALL_FILTERS);
+    }
     png_set_IHDR(png, info, spec->width, spec->height, spec->bit_depth, spec->color_type,
                  spec->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);

@@ -22,15 +22,18 @@ public enum PNGCodec {
     /// - Throws: ``PNGError/unsupported(_:)`` for an image with zero width or height or a level
     ///   outside 0…9; ``PNGError/invalidKeyword(_:)`` / ``PNGError/invalidText(keyword:)`` for bad
     ///   text chunks.
+    /// - Parameter filter: the row filter; ``PNGRowFilter/adaptive`` (libpng's per-row choice) by
+    ///   default. A fixed filter encodes faster, which pays for images with large flat areas.
     public static func encode(_ document: PNGDocument,
-                              compressionLevel: Int = defaultCompressionLevel) throws(PNGError) -> [UInt8] {
+                              compressionLevel: Int = defaultCompressionLevel,
+                              filter: PNGRowFilter = .adaptive) throws(PNGError) -> [UInt8] {
         let image = document.image
         guard image.width >= 1, image.height >= 1 else {
             throw .unsupported("a PNG needs at least 1×1 pixels, this image is \(image.width)×\(image.height)")
         }
         let raw = PNGRawImage(width: image.width, height: image.height, bitDepth: 8,
                               colorType: .init(image.format), rows: image.pixels, text: document.text)
-        return try encode(raw, compressionLevel: compressionLevel)
+        return try encode(raw, compressionLevel: compressionLevel, filter: filter)
     }
 
     /// Decodes a PNG file's bytes into an 8-bit image and its text chunks.
@@ -76,9 +79,10 @@ public enum PNGCodec {
         return PNGDocument(image: image, text: text)
     }
 
-    /// Encodes any PNG layout; ``encode(_:compressionLevel:)`` and tests go through here.
+    /// Encodes any PNG layout; ``encode(_:compressionLevel:filter:)`` and tests go through here.
     static func encode(_ raw: PNGRawImage,
-                       compressionLevel: Int = defaultCompressionLevel) throws(PNGError) -> [UInt8] {
+                       compressionLevel: Int = defaultCompressionLevel,
+                       filter: PNGRowFilter = .adaptive) throws(PNGError) -> [UInt8] {
         guard (0...9).contains(compressionLevel) else {
             throw .unsupported("compression level \(compressionLevel) is outside 0…9")
         }
@@ -134,6 +138,7 @@ public enum PNGCodec {
                             spec.texts = textBuffer.baseAddress
                             spec.text_count = textBuffer.count
                             spec.compression_level = Int32(compressionLevel)
+                            spec.filters = filter.rawValue
                             return message.withUnsafeMutableBufferPointer { buffer in
                                 inkling_png_encode(&spec, &output, &outputSize, buffer.baseAddress, buffer.count)
                             }

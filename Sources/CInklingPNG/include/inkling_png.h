@@ -176,6 +176,9 @@ typedef struct inkling_png_image_spec {
     size_t text_count;
     /// zlib level 0 (none) ... 9 (smallest); -1 for the default, 6.
     int compression_level;
+    /// Row filters libpng may use: 0 lets it choose among all five per row (its default);
+    /// otherwise a mask of PNG_FILTER_NONE (0x08), _SUB (0x10), _UP (0x20), _AVG (0x40), _PAETH (0x80).
+    int filters;
 } inkling_png_image_spec;
 
 /// Encodes `spec` as a PNG in memory.

@@ -1,0 +1,91 @@
+#ifndef INKLING_HTTP_H
+#define INKLING_HTTP_H
+/*
+ * Inkling's small HTTP server API over libmicrohttpd.
+ *
+ * Swift cannot call MHD_start_daemon (it is variadic), and the access handler's protocol
+ * (called several times per request, the body arriving in pieces) is easier to get right in C.
+ * This shim hides both: it accumulates each request body up to a cap, then hands the complete
+ * request to one handler as an opaque exchange. The handler may answer at once, or later from
+ * any thread (the connection is suspended meanwhile, so no server thread waits), either with a
+ * whole response or as a stream of pieces (chunked transfer encoding).
+ *
+ * Ownership: every exchange handed to the handler carries one reference for the caller, which
+ * must be dropped with inkling_http_exchange_release exactly once. Answers for a connection
+ * that has already gone are accepted and discarded. No libmicrohttpd type appears here.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct inkling_http_server inkling_http_server;
+typedef struct inkling_http_exchange inkling_http_exchange;
+
+/* Called on a server thread once a request, with its whole body, has arrived. */
+typedef void (*inkling_http_handler)(void *context, inkling_http_exchange *exchange);
+
+/* Server settings. */
+typedef struct {
+    const char *host;            /* numeric IPv4 or IPv6 address to bind, e.g. "127.0.0.1" or "::1" */
+    uint16_t port;               /* 0 picks a free port (see inkling_http_server_port) */
+    unsigned threads;            /* size of the thread pool (at least 1) */
+    unsigned connection_timeout; /* seconds of inactivity before a connection is closed */
+    unsigned connection_limit;   /* most connections open at once */
+    unsigned per_address_limit;  /* most connections open at once from one address (0: no limit) */
+    size_t max_body_bytes;       /* larger bodies are refused with 413 */
+} inkling_http_config;
+
+/* Starts a server; NULL on failure with a message in error (error_size bytes, NUL-terminated). */
+inkling_http_server *inkling_http_server_start(const inkling_http_config *config, inkling_http_handler handler,
+                                               void *context, char *error, size_t error_size);
+/* The port the server listens on. */
+uint16_t inkling_http_server_port(const inkling_http_server *server);
+/* Answers every suspended exchange with 503, stops the daemon and frees the server. */
+void inkling_http_server_stop(inkling_http_server *server);
+
+/*
+ * Process-wide glibc malloc settings for a server (no-op elsewhere): big buffers stay in the
+ * heap instead of being mapped fresh per request, and the fast bins (whose consolidation runs
+ * whenever a big block is asked for) are off.
+ */
+void inkling_http_tune_memory(void);
+
+/* The request method ("GET"), path without the query ("/v1/images/x"), and client address. */
+const char *inkling_http_exchange_method(const inkling_http_exchange *exchange);
+const char *inkling_http_exchange_path(const inkling_http_exchange *exchange);
+const char *inkling_http_exchange_client(const inkling_http_exchange *exchange);
+/* A request header or query argument, or NULL. Valid only inside the handler call. */
+const char *inkling_http_exchange_header(const inkling_http_exchange *exchange, const char *name);
+const char *inkling_http_exchange_query(const inkling_http_exchange *exchange, const char *name);
+/*
+ * Every request header (query 0) or query argument (query 1) as "name\0value\0…" into out;
+ * returns the bytes needed (call again with a bigger buffer when larger than size). Valid only
+ * inside the handler call.
+ */
+size_t inkling_http_exchange_pairs(const inkling_http_exchange *exchange, int query, char *out, size_t size);
+/* The request body (possibly empty) and whether it exceeded the cap (then it is empty). */
+const uint8_t *inkling_http_exchange_body(const inkling_http_exchange *exchange, size_t *length);
+int inkling_http_exchange_body_too_large(const inkling_http_exchange *exchange);
+
+/*
+ * Answers with a whole response. headers: "Name: value" lines separated by '\n' (may be NULL).
+ * Returns 1 when accepted, 0 when the exchange was already answered or its connection is gone.
+ */
+int inkling_http_exchange_respond(inkling_http_exchange *exchange, unsigned status, const char *headers,
+                                  const uint8_t *body, size_t length);
+/* Starts a streamed answer; pieces follow with _write, and _finish ends it. Same returns. */
+int inkling_http_exchange_begin_stream(inkling_http_exchange *exchange, unsigned status, const char *headers);
+int inkling_http_exchange_write(inkling_http_exchange *exchange, const uint8_t *bytes, size_t length);
+int inkling_http_exchange_finish(inkling_http_exchange *exchange);
+/* Whether the connection has closed (the client left, or the server stopped). */
+int inkling_http_exchange_closed(const inkling_http_exchange *exchange);
+/* Drops the caller's reference. */
+void inkling_http_exchange_release(inkling_http_exchange *exchange);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,122 @@
+import Dispatch
+import Foundation
+import InklingConditioning
+import InklingServer
+
+/// `inkling serve`: the HTTP API and web canvas on libmicrohttpd, until SIGINT or SIGTERM.
+struct ServeCommand: InklingCommand {
+    static let configuration = CommandConfiguration(
+        name: "serve",
+        abstract: "Serve the HTTP API and the web canvas page (generations, guidance maps).",
+        discussion: """
+        Endpoints: POST /v1/generations, POST /v1/guidance, GET /v1/images/{id},
+        GET /v1/availability, GET /healthz, GET /openapi.json, and the drawing page at /.
+        Prints the URL it listens on to standard output once ready (--port 0 picks a free port).
+        Usage limits are token buckets per API key (see --api-keys) or per address: a guidance map
+        costs 1 token, a generation 1 per image; over the limit a client gets 429 with Retry-After.
+        Images are kept in memory until downloaded once or until --image-ttl. Nothing a client
+        sends is kept: the engine's results pass through a private temporary directory and are
+        deleted from it at once. See docs/server.md.
+        """,
+        arguments: ArgumentSpec(options: [
+            .init("host", value: "address", help: "Numeric address to listen on (IPv4 or IPv6).", default: "127.0.0.1"),
+            .init("port", value: "n", help: "Port; 0 picks a free one.", default: "8080"),
+            .init("threads", value: "n", help: "Server threads.", default: "the number of cores"),
+            .init("timeout", value: "s", help: "Seconds a connection may stay idle (a stalled upload included).", default: "30"),
+            .init("max-body", value: "bytes", help: "Largest request body.", default: "8388608"),
+            .init("connections-per-address", value: "n", help: "Most connections open at once from one address; 0: no limit.", default: "64"),
+            .init("rate", value: "tokens/s", help: "Usage tokens regained per second per client; 0 turns limits off.", default: "2"),
+            .init("burst", value: "tokens", help: "Most usage tokens a client can hold (at least 4).", default: "40"),
+            .init("api-keys", value: "file", help: "File of API keys, one per line; each gets its own usage bucket."),
+            .init("max-generations", value: "n", help: "Generations running at once.", default: "2"),
+            .init("queue", value: "n", help: "Generations waiting for a slot before 503.", default: "8"),
+            .init("generation-timeout", value: "s", help: "Seconds before a generation is stopped (504).", default: "120"),
+            .init("image-ttl", value: "s", help: "Seconds an undownloaded image is kept.", default: "300"),
+            .init("styles", value: "list", help: "Comma-separated styles clients may use.", default: "animation,illustration,sketch,emoji"),
+            .init("default-style", value: "name", help: "Style when a request names none.", default: "illustration"),
+        ]).including(EngineOptions.spec))
+
+    var server: ServerConfiguration
+    var engine: EngineOptions
+
+    init(parsing arguments: ParsedArguments) throws(CommandFailure) {
+        var c = ServerConfiguration()
+        c.host = try arguments.value("host", as: String.self) ?? c.host
+        if let port = try arguments.value("port", as: Int.self) {
+            guard (0...65535).contains(port) else { throw .usage("--port must be 0…65535, got \(port)") }
+            c.port = UInt16(port)
+        }
+        engine = try EngineOptions(arguments)
+        _ = try CLIEngine.make(engine, style: nil)  // an unknown engine or a bad configuration stops here
+        func whole(_ name: String, _ range: ClosedRange<Int>, _ fallback: Int) throws(CommandFailure) -> Int {
+            guard let value = try arguments.value(name, as: Int.self) else { return fallback }
+            guard range.contains(value) else { throw .usage("--\(name) must be \(range.lowerBound)…\(range.upperBound), got \(value)") }
+            return value
+        }
+        func seconds(_ name: String, _ fallback: Double) throws(CommandFailure) -> Double {
+            guard let value = try arguments.value(name, as: Double.self) else { return fallback }
+            guard value > 0, value <= 86_400 else { throw .usage("--\(name) must be more than 0 and at most 86400 seconds, got \(value)") }
+            return value
+        }
+        c.threads = try whole("threads", 1...256, c.threads)
+        c.connectionTimeout = try whole("timeout", 1...3600, c.connectionTimeout)
+        c.maxBodyBytes = try whole("max-body", 1024...(1 << 30), c.maxBodyBytes)
+        c.connectionsPerAddress = try whole("connections-per-address", 0...100_000, c.connectionsPerAddress)
+        if let rate = try arguments.value("rate", as: Double.self) {
+            guard rate >= 0, rate <= 1e9 else { throw .usage("--rate must be 0 (off) … 1e9 tokens per second, got \(rate)") }
+            c.tokensPerSecond = rate
+        }
+        if let burst = try arguments.value("burst", as: Double.self) {
+            guard burst >= 4, burst <= 1e9 else { throw .usage("--burst must be 4…1e9 tokens (a generation of 4 images costs 4), got \(burst)") }
+            c.burst = burst
+        }
+        if let path = try arguments.value("api-keys", as: String.self) {
+            guard let text = FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }) else {
+                throw CommandFailure(.io, "\(path): cannot read the API key file")
+            }
+            c.apiKeys = Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") })
+        }
+        c.maxConcurrentGenerations = try whole("max-generations", 1...64, c.maxConcurrentGenerations)
+        c.maxQueuedGenerations = try whole("queue", 0...10_000, c.maxQueuedGenerations)
+        c.generationTimeout = try seconds("generation-timeout", c.generationTimeout)
+        c.imageTTL = try seconds("image-ttl", c.imageTTL)
+        if let list = try arguments.value("styles", as: String.self) {
+            var styles: [Style] = []
+            for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                guard let style = Style(rawValue: name) else { throw .usage("--styles: unknown style '\(name)'; styles: \(Style.allCases.map(\.rawValue).joined(separator: ", "))") }
+                styles.append(style)
+            }
+            guard !styles.isEmpty else { throw .usage("--styles needs at least one style") }
+            c.allowedStyles = styles
+            if !styles.contains(c.defaultStyle) { c.defaultStyle = styles[0] }
+        }
+        if let style = try arguments.value("default-style", as: Style.self) {
+            guard c.allowedStyles.contains(style) else { throw .usage("--default-style \(style.rawValue) is not among --styles") }
+            c.defaultStyle = style
+        }
+        server = c
+    }
+
+    func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
+        InklingServer.tuneMemoryForServing()
+        let running: InklingServer
+        let engine = try CLIEngine.make(self.engine, style: nil)
+        do {
+            running = try InklingServer(configuration: server, engine: engine)
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure(.failure, String(describing: error))
+        }
+        io.writeError("inkling serve: listening on \(running.url) (engine \(engine.identifier), \(server.threads) threads); Ctrl-C stops")
+        io.print(running.url)
+        // Serve until Ctrl-C or SIGTERM (a second one exits at once; see Interruption).
+        let (stopped, stop) = AsyncStream<Void>.makeStream()
+        await Interruption.shared.whileHandling({ stop.finish() }) {
+            for await _ in stopped {}
+        }
+        io.writeError("inkling serve: stopping")
+        running.stop()
+        return .success
+    }
+}

@@ -1,0 +1,55 @@
+import Inkling
+
+/// An error answer: an HTTP status and `{"error": {"code", "message"}}`, plus optional headers.
+public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The HTTP status.
+    public var status: Int
+    /// A stable machine-readable code (`invalid_json`, `rate_limited`, …).
+    public var code: String
+    /// One line a person can act on.
+    public var message: String
+    /// Seconds after which a retry may succeed (sent as `Retry-After`).
+    public var retryAfter: Int?
+
+    /// Creates an error answer.
+    public init(_ status: Int, _ code: String, _ message: String, retryAfter: Int? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.retryAfter = retryAfter
+    }
+
+    public var description: String { "\(status) \(code): \(message)" }
+
+    /// The HTTP response.
+    var response: HTTPResponse {
+        var headers: [(String, String)] = [("Cache-Control", "no-store")]
+        if let retryAfter { headers.append(("Retry-After", String(retryAfter))) }
+        return .json(body, status: status, headers: headers)
+    }
+
+    /// The JSON object `{"error": {"code", "message"}}`.
+    var body: [String: Any] { ["error": ["code": code, "message": message]] }
+
+    /// A route that does not exist.
+    static func notFound(_ path: String) -> APIError {
+        APIError(404, "not_found", "nothing at \(path.count > 200 ? String(path.prefix(200)) + "…" : path); see /openapi.json for the endpoints")
+    }
+
+    /// The answer for an image creation error.
+    static func creation(_ error: ImageCreationError) -> APIError {
+        switch error {
+        case .notSupported: APIError(422, "not_supported", error.description)
+        case .unavailable: APIError(503, "unavailable", error.description, retryAfter: 30)
+        case .creationCancelled: APIError(503, "cancelled", error.description, retryAfter: 5)
+        case .unsupportedLanguage: APIError(422, "unsupported_language", error.description)
+        case .unsupportedInputImage: APIError(422, "unsupported_input_image", error.description)
+        case .creationFailed: APIError(500, "creation_failed", error.description)
+        case .invalidLimit: APIError(422, "invalid_limit", error.description)
+        case .styleNotAllowed: APIError(422, "style_not_allowed", error.description)
+        case .invalidOption: APIError(422, "invalid_option", error.description)
+        case .conceptsEmpty: APIError(422, "concepts_empty", error.description)
+        case .outputFailed: APIError(500, "output_failed", error.description)
+        }
+    }
+}

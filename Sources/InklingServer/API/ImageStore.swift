@@ -1,0 +1,75 @@
+import Foundation
+
+/// Finished images waiting for download: each is handed out once, then deleted; undelivered
+/// ones are deleted after the TTL. Held in memory only (never on disk), under a byte budget.
+final class ImageStore: @unchecked Sendable {
+    private struct Entry {
+        var bytes: [UInt8]
+        var expires: ContinuousClock.Instant
+    }
+
+    private let ttl: Duration
+    private let maxBytes: Int
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+    private var storedBytes = 0
+    private let clock = ContinuousClock()
+
+    /// A store that keeps images `ttl` seconds and at most `maxBytes` in all.
+    init(ttl: Double, maxBytes: Int) {
+        self.ttl = .milliseconds(Int64(ttl * 1000))
+        self.maxBytes = maxBytes
+    }
+
+    /// Stores `bytes` and returns its new identifier (32 lower-case hex digits).
+    func insert(_ bytes: [UInt8]) throws(APIError) -> String {
+        let id = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let now = clock.now
+        let stored: Bool = lock.withLock {
+            sweepLocked(now)
+            guard storedBytes + bytes.count <= maxBytes else { return false }
+            entries[id] = Entry(bytes: bytes, expires: now + ttl)
+            storedBytes += bytes.count
+            return true
+        }
+        guard stored else {
+            throw APIError(503, "storage_full", "too many finished images are waiting for download; fetch or wait for them to expire, then retry", retryAfter: 10)
+        }
+        return id
+    }
+
+    /// Removes and returns the image `id`, if it is there and has not expired.
+    func take(_ id: String) -> [UInt8]? {
+        let now = clock.now
+        return lock.withLock {
+            sweepLocked(now)
+            guard let entry = entries.removeValue(forKey: id) else { return nil }
+            storedBytes -= entry.bytes.count
+            return entry.bytes
+        }
+    }
+
+    /// Deletes expired images.
+    func sweep() {
+        let now = clock.now
+        lock.withLock { sweepLocked(now) }
+    }
+
+    /// Deletes everything.
+    func removeAll() {
+        lock.withLock {
+            entries.removeAll()
+            storedBytes = 0
+        }
+    }
+
+    /// How many images are waiting.
+    var count: Int { lock.withLock { entries.count } }
+
+    private func sweepLocked(_ now: ContinuousClock.Instant) {
+        for (id, entry) in entries where entry.expires <= now {
+            entries.removeValue(forKey: id)
+            storedBytes -= entry.bytes.count
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Inkling
+import InklingConditioning
+import InklingEngines
+
+/// Picks the endpoint for each request and turns every failure into a JSON error answer.
+final class Router: Sendable {
+    let configuration: ServerConfiguration
+    let engine: any ImageEngine
+    let limiter: UsageLimiter
+    let gate: GenerationGate
+    let store: ImageStore
+    let assets: WebAssets
+    let guidance: GuidanceEndpoint
+    let generations: GenerationService
+
+    init(configuration: ServerConfiguration, engine: any ImageEngine, assets: WebAssets) {
+        self.configuration = configuration
+        self.engine = engine
+        self.assets = assets
+        limiter = UsageLimiter(rate: configuration.tokensPerSecond, capacity: configuration.burst, keys: configuration.apiKeys)
+        gate = GenerationGate(slots: configuration.maxConcurrentGenerations, queueLimit: configuration.maxQueuedGenerations)
+        store = ImageStore(ttl: configuration.imageTTL, maxBytes: configuration.maxStoredBytes)
+        var limits = configuration.drawingLimits
+        limits.maxBytes = min(limits.maxBytes, configuration.maxBodyBytes)
+        guidance = GuidanceEndpoint(limits: limits, maxSide: configuration.maxGuidanceSide)
+        generations = GenerationService(engine: engine, gate: gate, store: store, timeout: configuration.generationTimeout)
+    }
+
+    /// The options every generation starts from.
+    var baseOptions: GenerationOptions {
+        GenerationOptions(allowedStyles: configuration.allowedStyles.filter(engine.capabilities.styles.contains),
+                          defaultStyle: configuration.defaultStyle)
+    }
+
+    /// Answers one exchange (now, or later for generations and availability).
+    func handle(_ exchange: HTTPExchange) {
+        let request = exchange.request
+        do {
+            if let answer = try route(request, exchange: exchange) { exchange.respond(answer) }
+        } catch {
+            exchange.respond(error.response)
+        }
+    }
+
+    /// The answer, or `nil` when the exchange will be answered later.
+    private func route(_ request: HTTPRequest, exchange: HTTPExchange) throws(APIError) -> HTTPResponse? {
+        if request.bodyTooLarge {
+            throw APIError(413, "body_too_large", "the request body is over the \(configuration.maxBodyBytes)-byte limit; send a smaller drawing (the columnar stroke JSON layout is the most compact)")
+        }
+        let path = request.path
+        let method = request.method
+        if let asset = assets.assets[path] {
+            try allow(method, ["GET", "HEAD"], path)
+            return HTTPResponse(contentType: asset.contentType, body: asset.bytes, headers: Self.pageHeaders)
+        }
+        switch path {
+        case "/healthz":
+            try allow(method, ["GET", "HEAD"], path)
+            return .json(["status": "ok"], headers: [("Cache-Control", "no-store")])
+        case "/v1/availability":
+            try allow(method, ["GET"], path)
+            Task { exchange.respond(await self.availability()) }
+            return nil
+        case "/v1/guidance":
+            try allow(method, ["POST"], path)
+            try limiter.charge(request, cost: 1)
+            return try guidance.respond(to: request)
+        case "/v1/generations":
+            try allow(method, ["POST"], path)
+            let parsed = try GenerationRequest(body: request.body, base: baseOptions, limits: guidance.limits)
+            try limiter.charge(request, cost: Double(parsed.limit))
+            generations.start(parsed, exchange: exchange)
+            return nil
+        default:
+            break
+        }
+        if path.hasPrefix("/v1/images/") {
+            try allow(method, ["GET"], path)
+            let id = String(path.dropFirst("/v1/images/".count))
+            guard id.count == 32, id.allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
+                  let bytes = store.take(id) else {
+                throw APIError(404, "image_not_found", "no image \(id.prefix(64)): images can be downloaded once, within \(JSONFields.format(configuration.imageTTL)) s of being made")
+            }
+            return HTTPResponse(contentType: "image/png", body: bytes, headers: [
+                ("Cache-Control", "no-store"), ("Content-Disposition", "inline; filename=\"inkling-\(id).png\""),
+                ("X-Content-Type-Options", "nosniff"),
+            ])
+        }
+        throw APIError.notFound(path)
+    }
+
+    /// 405 unless `method` is one of `allowed`.
+    private func allow(_ method: String, _ allowed: [String], _ path: String) throws(APIError) {
+        guard allowed.contains(method) else {
+            throw APIError(405, "method_not_allowed", "\(path) accepts \(allowed.joined(separator: " or ")), not \(method.prefix(20))")
+        }
+    }
+
+    /// `GET /v1/availability`.
+    private func availability() async -> HTTPResponse {
+        let report = await InklingImageCreator.availability(engine: engine)
+        let load = gate.load
+        let capacity = gate.capacity
+        let body: [String: Any] = [
+            "available": report.available,
+            "reasons": report.reasons,
+            "engine": report.engine,
+            "languages": report.languages,
+            "sizes": report.sizes.map { ["width": $0.width, "height": $0.height] },
+            "styles": baseOptions.allowedStyles.map(\.rawValue),
+            "defaultStyle": configuration.defaultStyle.rawValue,
+            "maxImages": 4,
+            "storedImages": store.count,
+            "generations": ["running": load.running, "waiting": load.waiting, "slots": capacity.slots, "queue": capacity.queue],
+            "limits": [
+                "maxBodyBytes": configuration.maxBodyBytes, "tokensPerSecond": configuration.tokensPerSecond,
+                "burst": configuration.burst, "imageTTLSeconds": configuration.imageTTL,
+                "maxGuidanceSide": configuration.maxGuidanceSide,
+            ],
+        ]
+        return .json(body, headers: [("Cache-Control", "no-store")])
+    }
+
+    /// Headers for the page and its files.
+    static let pageHeaders: [(String, String)] = [
+        ("Cache-Control", "no-cache"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("Content-Security-Policy", "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; connect-src 'self'"),
+    ]
+}

@@ -1,0 +1,82 @@
+internal import CInklingHTTP
+
+/// One request and the means to answer it, now or later, from any thread.
+///
+/// Owns its reference to the C exchange and drops it in `deinit`. Answering twice, or after the
+/// client has gone, is ignored (the methods return `false`).
+final class HTTPExchange: @unchecked Sendable {
+    private let handle: OpaquePointer
+    /// The request, copied out of libmicrohttpd when the exchange was created.
+    let request: HTTPRequest
+
+    /// Takes over the caller's reference to `handle` and copies the request out of it; must be
+    /// called inside the handler call (headers and query are only readable then).
+    init(taking handle: OpaquePointer) {
+        self.handle = handle
+        var length = 0
+        let body: [UInt8]
+        if let bytes = inkling_http_exchange_body(handle, &length), length > 0 {
+            body = Array(UnsafeBufferPointer(start: bytes, count: length))
+        } else {
+            body = []
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in Self.pairs(handle, query: false) { headers[name.lowercased()] = value }
+        var query: [String: String] = [:]
+        for (name, value) in Self.pairs(handle, query: true) { query[name] = value }
+        request = HTTPRequest(
+            method: String(cString: inkling_http_exchange_method(handle)),
+            path: String(cString: inkling_http_exchange_path(handle)),
+            client: String(cString: inkling_http_exchange_client(handle)),
+            headers: headers, query: query, body: body,
+            bodyTooLarge: inkling_http_exchange_body_too_large(handle) != 0)
+    }
+
+    deinit { inkling_http_exchange_release(handle) }
+
+    /// Whether the connection has closed.
+    var isClosed: Bool { inkling_http_exchange_closed(handle) != 0 }
+
+    /// Sends a whole response.
+    @discardableResult
+    func respond(_ response: HTTPResponse) -> Bool {
+        response.body.withUnsafeBufferPointer { body in
+            inkling_http_exchange_respond(handle, UInt32(response.status), response.headerBlock, body.baseAddress, body.count) != 0
+        }
+    }
+
+    /// Starts a streamed response (chunked); pieces follow with ``write(_:)``, then ``finish()``.
+    @discardableResult
+    func beginStream(status: Int, headers: [(String, String)]) -> Bool {
+        inkling_http_exchange_begin_stream(handle, UInt32(status), HTTPResponse(status: status, headers: headers).headerBlock) != 0
+    }
+
+    /// Sends one piece of a streamed response.
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { inkling_http_exchange_write(handle, $0.baseAddress, $0.count) != 0 }
+    }
+
+    /// Ends a streamed response.
+    @discardableResult
+    func finish() -> Bool { inkling_http_exchange_finish(handle) != 0 }
+
+    /// The headers (`query: false`) or query arguments of the request.
+    private static func pairs(_ handle: OpaquePointer, query: Bool) -> [(String, String)] {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        var needed = inkling_http_exchange_pairs(handle, query ? 1 : 0, &buffer, buffer.count)
+        if needed > buffer.count {
+            buffer = [CChar](repeating: 0, count: needed)
+            needed = inkling_http_exchange_pairs(handle, query ? 1 : 0, &buffer, buffer.count)
+        }
+        let bytes = buffer.prefix(min(needed, buffer.count)).map { UInt8(bitPattern: $0) }
+        let parts = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var result: [(String, String)] = []
+        var i = 0
+        while i + 1 < parts.count {
+            result.append((parts[i], parts[i + 1]))
+            i += 2
+        }
+        return result
+    }
+}

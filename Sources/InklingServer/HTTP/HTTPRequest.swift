@@ -1,0 +1,32 @@
+/// One HTTP request as the server received it, copied out of libmicrohttpd.
+public struct HTTPRequest: Sendable {
+    /// The method, upper case as sent (`GET`).
+    public var method: String
+    /// The path without the query (`/v1/images/abc`), percent-decoded by libmicrohttpd.
+    public var path: String
+    /// The client's numeric address (`127.0.0.1`, `::1`).
+    public var client: String
+    /// Request headers, names lower-cased; a repeated header keeps its last value.
+    public var headers: [String: String]
+    /// Query arguments; a repeated argument keeps its last value.
+    public var query: [String: String]
+    /// The body (empty for none).
+    public var body: [UInt8]
+    /// Whether the body exceeded the server's cap (it is then empty).
+    public var bodyTooLarge: Bool
+
+    /// Creates a request.
+    public init(method: String, path: String, client: String = "127.0.0.1", headers: [String: String] = [:],
+                query: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false) {
+        self.method = method
+        self.path = path
+        self.client = client
+        self.headers = headers
+        self.query = query
+        self.body = body
+        self.bodyTooLarge = bodyTooLarge
+    }
+
+    /// The header `name` (any case).
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A whole HTTP response: status, headers and body.
+public struct HTTPResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Headers in order (`Content-Type` included).
+    public var headers: [(String, String)]
+    /// The body.
+    public var body: [UInt8]
+
+    /// Creates a response.
+    public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A response with a body of `contentType`.
+    public init(status: Int = 200, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
+        self.init(status: status, headers: [("Content-Type", contentType)] + headers, body: body)
+    }
+
+    /// A JSON response from a JSON-serializable value (dictionaries, arrays, strings, numbers).
+    public static func json(_ value: Any, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json", body: JSONText.bytes(value), headers: headers)
+    }
+
+    /// The header block handed to the C shim: `Name: value` lines.
+    var headerBlock: String {
+        headers.map { name, value in
+            let clean = value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+            return "\(name): \(clean)"
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,15 @@
+/// Why the HTTP server could not start.
+public enum HTTPServerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// libmicrohttpd refused to listen; the reason names the address and port.
+    case cannotListen(String)
+    /// The host is not a loopback or numeric address this server accepts.
+    case invalidHost(String)
+
+    /// One line a person can act on.
+    public var description: String {
+        switch self {
+        case .cannotListen(let why): "cannot start the HTTP server: \(why)"
+        case .invalidHost(let why): "invalid --host: \(why)"
+        }
+    }
+}

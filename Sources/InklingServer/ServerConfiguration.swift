@@ -1,0 +1,65 @@
+import Foundation
+import InklingConditioning
+import InklingStrokes
+
+/// Everything `inkling serve` can be told: where to listen and the limits it enforces.
+public struct ServerConfiguration: Sendable {
+    /// Numeric address to listen on; loopback by default.
+    public var host = "127.0.0.1"
+    /// Port; 0 picks a free one (see ``InklingServer/port``).
+    public var port: UInt16 = 8080
+    /// Server threads (libmicrohttpd's pool); the number of cores by default.
+    public var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// Seconds a connection may stay idle (a stalled body included) before it is closed.
+    public var connectionTimeout = 30
+    /// Most connections open at once.
+    public var connectionLimit = 512
+    /// Most connections open at once from one address (bounds the memory one client's bodies
+    /// can hold: this × ``maxBodyBytes``); 0 for no limit.
+    public var connectionsPerAddress = 64
+    /// Largest request body accepted, in bytes (413 above it).
+    public var maxBodyBytes = 8 << 20
+    /// Usage limit: tokens a client regains per second (0 turns limits off).
+    public var tokensPerSecond = 2.0
+    /// Usage limit: most tokens a client can hold (a burst); a guidance map costs 1, a
+    /// generation 1 per image.
+    public var burst = 40.0
+    /// API keys that get their own usage bucket (`X-API-Key` or `Authorization: Bearer`);
+    /// requests without a key are counted by address, an unknown key is refused.
+    public var apiKeys: Set<String> = []
+    /// Generations running at once.
+    public var maxConcurrentGenerations = 2
+    /// Generations waiting for a slot; beyond that, 503.
+    public var maxQueuedGenerations = 8
+    /// Seconds a generation may take before it is cancelled (504).
+    public var generationTimeout = 120.0
+    /// Seconds an undelivered image is kept before it is deleted.
+    public var imageTTL = 300.0
+    /// Most bytes of undelivered images held at once (503 above it).
+    public var maxStoredBytes = 256 << 20
+    /// Largest side of a guidance map, in pixels.
+    public var maxGuidanceSide = 2048
+    /// Styles clients may ask for (narrowed further to the engine's).
+    public var allowedStyles: [Style] = [.animation, .illustration, .sketch, .emoji]
+    /// The style used when a request names none.
+    public var defaultStyle: Style = .illustration
+    /// Limits on drawings (bytes, strokes, points, coordinates); bytes also cap at the body cap.
+    public var drawingLimits = StrokeJSONDecoder.Limits.default
+
+    /// The defaults: loopback, port 8080, one thread per core.
+    public init() {}
+
+    /// Checks that the settings make sense together; the message names the setting.
+    public func validate() throws(APIError) {
+        func bad(_ message: String) -> APIError { APIError(500, "invalid_configuration", message) }
+        guard connectionTimeout >= 1 else { throw bad("the connection timeout must be at least 1 second") }
+        guard maxBodyBytes >= 1024 else { throw bad("the body cap must be at least 1024 bytes") }
+        guard tokensPerSecond >= 0, tokensPerSecond.isFinite else { throw bad("the usage rate must be 0 (off) or positive") }
+        guard tokensPerSecond == 0 || burst >= 4 else { throw bad("the usage burst must be at least 4 (a generation of 4 images costs 4)") }
+        guard maxConcurrentGenerations >= 1, maxQueuedGenerations >= 0 else { throw bad("generations: at least 1 at a time and a queue of 0 or more") }
+        guard generationTimeout > 0, imageTTL > 0 else { throw bad("timeouts must be positive") }
+        guard !allowedStyles.isEmpty else { throw bad("allow at least one style") }
+        guard allowedStyles.contains(defaultStyle) else { throw bad("the default style \(defaultStyle.rawValue) is not among the allowed styles") }
+        guard (16...8192).contains(maxGuidanceSide) else { throw bad("the largest guidance side must be 16…8192") }
+    }
+}

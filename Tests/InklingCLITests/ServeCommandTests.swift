@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+@testable import InklingCLI
+
+/// `inkling serve`: options are checked before listening; the real executable serves and stops on SIGTERM.
+final class ServeCommandTests: XCTestCase {
+    private func assertUsage(_ arguments: [String], mentions text: String, file: StaticString = #filePath, line: UInt = #line) async {
+        let (status, io) = await inkling(["serve"] + arguments)
+        XCTAssertEqual(status, ExitCode.usage.rawValue, io.stderrLines.joined(), file: file, line: line)
+        XCTAssertTrue(io.stderrLines.first?.contains(text) == true, io.stderrLines.joined(), file: file, line: line)
+    }
+
+    func testOptionsAreChecked() async {
+        await assertUsage(["--port", "70000"], mentions: "--port must be 0…65535")
+        await assertUsage(["--engine", "dalle"], mentions: "no engine named 'dalle'")
+        await assertUsage(["--burst", "2"], mentions: "--burst must be 4")
+        await assertUsage(["--rate", "-1"], mentions: "--rate")
+        await assertUsage(["--styles", "sketch,oil"], mentions: "unknown style 'oil'")
+        await assertUsage(["--styles", "sketch", "--default-style", "emoji"], mentions: "--default-style emoji is not among --styles")
+        await assertUsage(["--timeout", "0"], mentions: "--timeout must be 1…3600")
+        await assertUsage(["--image-ttl", "0"], mentions: "--image-ttl")
+    }
+
+    func testUnusableHostIsAnError() async {
+        let (status, io) = await inkling("serve", "--host", "localhost", "--port", "0")
+        XCTAssertEqual(status, ExitCode.failure.rawValue)
+        XCTAssertTrue(io.stderrLines.first?.contains("not a numeric IPv4 or IPv6 address") == true, io.stderrLines.joined())
+    }
+
+    func testHelpListsServe() async {
+        let (_, io) = await inkling("--help")
+        XCTAssertTrue(io.stdout.contains("serve"), io.stdout)
+    }
+
+    func testExecutableServesUntilSIGTERM() throws {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("inkling")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path), "no built inkling next to the tests at \(executable.path)")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // The first stdout line is the URL, printed once listening.
+        var line = [UInt8]()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 { line.append(byte) }
+        let url = String(decoding: line, as: UTF8.self)
+        XCTAssertTrue(url.hasPrefix("http://127.0.0.1:"), url)
+        let port = try XCTUnwrap(UInt16(url.split(separator: ":").last ?? ""))
+        let response = try Self.get("/healthz", port: port)
+        XCTAssertTrue(response.hasPrefix("HTTP/1.1 200"), response)
+        XCTAssertTrue(response.hasSuffix("{\"status\":\"ok\"}"), response)
+        process.terminate()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            return XCTFail("inkling serve did not stop within 10 s of SIGTERM")
+        }
+        XCTAssertEqual(process.terminationStatus, 0, "SIGTERM stops it cleanly")
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(log.contains("listening on \(url)") && log.contains("stopping"), log)
+    }
+
+    /// A GET over a plain socket to 127.0.0.1 (no HTTP client library on Linux's Foundation).
+    static func get(_ path: String, port: UInt16) throws -> String {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        _ = request.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBufferPointer { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            result += buffer[0..<n]
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}

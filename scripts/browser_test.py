@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""Browser test of Inkling's drawing page in headless Chromium, over the DevTools protocol.
+
+Loads the page from a running `inkling serve`, draws with a pen (pressure and tilt) and a mouse
+through Chromium's real input pipeline (Input.dispatchMouseEvent, so the page receives trusted
+Pointer Events, coalesced ones included), types a prompt, presses Generate, waits until the
+built-in engine's images appear in the results grid, and saves a screenshot.
+
+Only the Python standard library is used: the small WebSocket client below speaks just enough
+of RFC 6455 for the DevTools protocol.
+
+Usage: browser_test.py SERVER_URL SCREENSHOT.png [--chromium PATH] [--timeout SECONDS]
+Exit status 0 when every check passed; 1 with a message naming the failed check otherwise.
+"""
+import argparse
+import base64
+import json
+import os
+import re
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+
+class WebSocket:
+    """A minimal RFC 6455 client (text frames, masking, fragmentation, ping/pong)."""
+
+    def __init__(self, url, timeout):
+        match = re.match(r"ws://([^/:]+):(\d+)(/.*)", url)
+        if not match:
+            raise RuntimeError(f"unexpected DevTools URL {url}")
+        host, port, path = match.group(1), int(match.group(2)), match.group(3)
+        self.sock = socket.create_connection((host, port), timeout=timeout)
+        key = base64.b64encode(os.urandom(16)).decode()
+        request = (f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        self.sock.sendall(request.encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise RuntimeError("DevTools closed the WebSocket handshake")
+            head += chunk
+        head, self.buffer = head.split(b"\r\n\r\n", 1)
+        if b" 101 " not in head.split(b"\r\n")[0]:
+            raise RuntimeError(f"WebSocket handshake refused: {head[:200]!r}")
+
+    def _read(self, n):
+        while len(self.buffer) < n:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise RuntimeError("DevTools closed the connection")
+            self.buffer += chunk
+        data, self.buffer = self.buffer[:n], self.buffer[n:]
+        return data
+
+    def _send_frame(self, opcode, payload):
+        header = bytes([0x80 | opcode])
+        n = len(payload)
+        if n < 126:
+            header += bytes([0x80 | n])
+        elif n < 65536:
+            header += bytes([0x80 | 126]) + struct.pack(">H", n)
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", n)
+        mask = os.urandom(4)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.sock.sendall(header + mask + masked)
+
+    def send(self, text):
+        self._send_frame(0x1, text.encode())
+
+    def receive(self):
+        message = b""
+        while True:
+            first, second = self._read(2)
+            opcode, n = first & 0x0F, second & 0x7F
+            if n == 126:
+                n = struct.unpack(">H", self._read(2))[0]
+            elif n == 127:
+                n = struct.unpack(">Q", self._read(8))[0]
+            mask = self._read(4) if second & 0x80 else None
+            payload = self._read(n)
+            if mask:
+                payload = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+            if opcode == 0x9:
+                self._send_frame(0xA, payload)
+                continue
+            if opcode == 0x8:
+                raise RuntimeError("DevTools closed the WebSocket")
+            message += payload
+            if first & 0x80:
+                return message.decode()
+
+
+class DevTools:
+    """Calls DevTools protocol methods on one page and returns their results."""
+
+    def __init__(self, url, timeout):
+        self.ws = WebSocket(url, timeout)
+        self.next_id = 0
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.ws.receive())
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message.get("result", {})
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"page script failed: {result['exceptionDetails'].get('text')} in {expression[:80]}")
+        return result["result"].get("value")
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+    print(f"browser-test: ok: {message}")
+
+
+def wait_for(tools, expression, timeout, what):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if tools.evaluate(expression):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+def launch(chromium, profile):
+    command = [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+               "--no-first-run", "--no-default-browser-check", "--remote-debugging-port=0",
+               "--remote-debugging-address=127.0.0.1", f"--user-data-dir={profile}",
+               "--window-size=1280,1400", "about:blank"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        line = process.stderr.readline()
+        if not line and process.poll() is not None:
+            raise RuntimeError(f"chromium exited with status {process.returncode} before DevTools started")
+        match = re.search(r"DevTools listening on ws://127\.0\.0\.1:(\d+)/", line)
+        if match:
+            return process, int(match.group(1))
+    process.kill()
+    raise RuntimeError("chromium did not start DevTools within 30 s")
+
+
+def page_socket(port):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10) as response:
+        targets = json.load(response)
+    pages = [t for t in targets if t.get("type") == "page"]
+    if not pages:
+        raise RuntimeError("chromium shows no page")
+    return pages[0]["webSocketDebuggerUrl"]
+
+
+def stroke(tools, points, pointer_type, force_of):
+    """Presses, moves and releases the left button along points with a pen or a mouse."""
+    def event(kind, x, y, i, buttons):
+        params = dict(type=kind, x=x, y=y, button="left", buttons=buttons, clickCount=1, pointerType=pointer_type)
+        if pointer_type == "pen":
+            params.update(force=force_of(i), tiltX=25, tiltY=-10)
+        tools.call("Input.dispatchMouseEvent", **params)
+    event("mousePressed", *points[0], 0, 1)
+    for i, (x, y) in enumerate(points[1:], 1):
+        event("mouseMoved", x, y, i, 1)
+    event("mouseReleased", *points[-1], len(points) - 1, 0)
+
+
+def touch_stroke(tools, points):
+    """A one-finger stroke through the touch pipeline (pointerType "touch")."""
+    def touch(kind, points_now):
+        tools.call("Input.dispatchTouchEvent", type=kind, touchPoints=points_now)
+    touch("touchStart", [dict(x=points[0][0], y=points[0][1], radiusX=4, radiusY=4, force=0.5, id=7)])
+    for i, (x, y) in enumerate(points[1:], 1):
+        touch("touchMove", [dict(x=x, y=y, radiusX=4, radiusY=4, force=0.3 + 0.4 * i / len(points), id=7)])
+    touch("touchEnd", [])
+
+
+def run(url, screenshot, chromium, timeout):
+    profile = tempfile.mkdtemp(prefix="inkling-chromium-")
+    process = None
+    try:
+        process, port = launch(chromium, profile)
+        tools = DevTools(page_socket(port), timeout)
+        tools.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+        tools.call("Page.enable")
+        tools.call("Runtime.enable")
+        tools.call("Page.navigate", url=url)
+        wait_for(tools, "document.readyState === 'complete' && document.getElementById('style').options.length > 0",
+                 20, "the page to load and list the styles")
+        styles = tools.evaluate("[...document.getElementById('style').options].map(o => o.value)")
+        check(set(styles) <= {"animation", "illustration", "sketch", "emoji"} and styles, f"style picker lists the allowed styles {styles}")
+
+        box = tools.evaluate("(() => { const r = document.getElementById('canvas').getBoundingClientRect();"
+                             " return {x: r.left, y: r.top, w: r.width, h: r.height}; })()")
+        check(box["w"] > 100 and box["h"] > 100, f"canvas is on screen ({box['w']:.0f}×{box['h']:.0f})")
+
+        def at(fx, fy):
+            return (box["x"] + fx * box["w"], box["y"] + fy * box["h"])
+        # A house: the walls with a pen (pressure rising and falling), the roof with the mouse,
+        # the door with a finger.
+        walls = [at(0.3, 0.45 + 0.4 * t / 20) for t in range(21)] + [at(0.3 + 0.4 * t / 20, 0.85) for t in range(1, 21)] \
+            + [at(0.7, 0.85 - 0.4 * t / 20) for t in range(1, 21)]
+        stroke(tools, walls, "pen", lambda i: 0.2 + 0.6 * abs(((i % 30) - 15) / 15))
+        roof = [at(0.25 + 0.25 * t / 15, 0.47 - 0.3 * t / 15) for t in range(16)] + [at(0.5 + 0.25 * t / 15, 0.17 + 0.3 * t / 15) for t in range(1, 16)]
+        stroke(tools, roof, "mouse", lambda i: 0.5)
+
+        # A door with a finger.
+        door = [at(0.45, 0.85 - 0.2 * t / 10) for t in range(11)] + [at(0.45 + 0.1 * t / 10, 0.65) for t in range(1, 11)] \
+            + [at(0.55, 0.65 + 0.2 * t / 10) for t in range(1, 11)]
+        touch_stroke(tools, door)
+
+        count = tools.evaluate("strokes.length")
+        check(count == 3, f"the canvas recorded 3 strokes (got {count})")
+        pen = tools.evaluate("strokes[0].filter(p => p.type === 'pointermove').map(p => [p.pointerType, p.pressure, p.tiltX])")
+        check(all(p[0] == "pen" for p in pen) and len({round(p[1], 2) for p in pen}) > 3,
+              f"pen points carry varying pressure ({len(pen)} moves)")
+        check(any(p[2] != 0 for p in pen), "pen points carry tilt")
+        check(tools.evaluate("strokes[1][0].pointerType") == "mouse", "the second stroke is a mouse stroke")
+        touched = tools.evaluate("strokes[2].map(p => p.pointerType)")
+        check(set(touched) == {"touch"} and len(touched) > 20, f"the third stroke is a touch stroke ({len(touched)} events)")
+        tools.evaluate("document.getElementById('undo').click()")
+        check(tools.evaluate("strokes.length") == 2, "Undo removes the last stroke")
+        touch_stroke(tools, door)
+        check(tools.evaluate("strokes.length") == 3, "and it can be drawn again")
+        ink = tools.evaluate("(() => { const c = document.getElementById('canvas'); const d = c.getContext('2d')"
+                             ".getImageData(0, 0, c.width, c.height).data; let n = 0;"
+                             " for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n; })()")
+        check(ink > 500, f"the strokes are drawn on the canvas ({ink} inked pixels)")
+
+        tools.evaluate("document.getElementById('prompt').value = 'a cosy house under a spring sky with cherry blossoms'")
+        tools.evaluate("document.getElementById('limit').value = '2'")
+        button = tools.evaluate("(() => { const b = document.getElementById('generate'); b.scrollIntoView({block: 'center'});"
+                                " const r = b.getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()")
+        for kind in ("mousePressed", "mouseReleased"):
+            tools.call("Input.dispatchMouseEvent", type=kind, x=button["x"], y=button["y"], button="left",
+                       buttons=1 if kind == "mousePressed" else 0, clickCount=1)
+        wait_for(tools, "document.querySelectorAll('.result img').length >= 2 && "
+                        "[...document.querySelectorAll('.result img')].every(i => i.complete && i.naturalWidth > 0)",
+                 timeout, "two result images to appear")
+        sizes = tools.evaluate("[...document.querySelectorAll('.result img')].map(i => [i.naturalWidth, i.naturalHeight])")
+        check(len(sizes) == 2 and all(w >= 256 and h >= 256 for w, h in sizes), f"two result images are shown {sizes}")
+        status = tools.evaluate("document.getElementById('status').textContent")
+        check(status.startswith("Done"), f"the status line reports completion ('{status}')")
+        check(tools.evaluate("document.querySelectorAll('.result a[download]').length") == 2, "each result has a download link")
+        tools.evaluate("document.querySelector('.result .actions button').click()")
+        check(tools.evaluate("document.querySelectorAll('.result.accepted').length") == 1, "Accept marks a result")
+
+        tools.evaluate("window.scrollTo(0, 0)")
+        time.sleep(0.2)
+        shot = tools.call("Page.captureScreenshot", format="png", captureBeyondViewport=True)
+        os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
+        with open(screenshot, "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+        print(f"browser-test: screenshot saved to {screenshot}")
+    finally:
+        if process:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("url")
+    parser.add_argument("screenshot")
+    parser.add_argument("--chromium", default=shutil.which("chromium") or shutil.which("chromium-browser") or "chromium")
+    parser.add_argument("--timeout", type=float, default=90)
+    args = parser.parse_args()
+    try:
+        run(args.url, args.screenshot, args.chromium, args.timeout)
+    except (AssertionError, RuntimeError, OSError) as error:
+        print(f"browser-test: FAILED: {error}", file=sys.stderr)
+        return 1
+    print("browser-test: passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

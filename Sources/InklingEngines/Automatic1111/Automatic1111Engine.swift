@@ -9,24 +9,20 @@ import InklingImageIO
 public struct Automatic1111Engine: ImageEngine {
     /// The configuration it was made from.
     public let entry: EngineEntry
-    let http: HTTPClient
-    private let apiKeyMissing: Bool
+    private let connection: RemoteConnection
+    var http: HTTPClient { connection.http }
 
     /// Creates the adapter; `apiKey`, when given, goes out as a bearer token (`--api-auth` setups
     /// behind a proxy).
     public init(entry: EngineEntry, apiKey: String? = nil) {
         self.entry = entry
-        http = HTTPClient(base: entry.endpoint, product: EngineKind.automatic1111.displayName, startHint: EngineKind.automatic1111.startHint,
-                          timeout: entry.timeoutSeconds, headers: apiKey.map { ["Authorization": "Bearer \($0)"] } ?? [:])
-        apiKeyMissing = entry.apiKeyEnvironment != nil && apiKey == nil
+        connection = RemoteConnection(entry: entry, kind: .automatic1111, apiKey: apiKey)
     }
 
     public var identifier: String { entry.name }
 
     /// The configured languages and sizes; every style but emoji.
-    public var capabilities: EngineCapabilities {
-        EngineCapabilities(languages: entry.languages, sizes: entry.sizes, styles: [.illustration, .animation, .sketch, .externalProvider])
-    }
+    public var capabilities: EngineCapabilities { connection.capabilities }
 
     public func availability() async -> EngineAvailability { await diagnose().availability }
 
@@ -34,10 +30,7 @@ public struct Automatic1111Engine: ImageEngine {
     /// `/controlnet/model_list` (a 404 there means the ControlNet extension is missing).
     public func diagnose() async -> EngineDiagnosis {
         let endpoint = entry.endpoint.absoluteString
-        if !entry.enabled { return EngineDiagnosis(availability: .unavailable(reason: RemoteEngineError.disabled(engine: entry.name).description), endpoint: endpoint) }
-        if apiKeyMissing, let variable = entry.apiKeyEnvironment {
-            return EngineDiagnosis(availability: .unavailable(reason: RemoteEngineError.missingCredential(engine: entry.name, variable: variable).description), endpoint: endpoint)
-        }
+        if let refusal = connection.refusal() { return refusal }
         var models: [EngineDiagnosis.Model] = []
         var problem: String?
         do {

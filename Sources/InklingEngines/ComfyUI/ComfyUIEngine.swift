@@ -19,31 +19,24 @@ public struct ComfyUIEngine: ImageEngine {
     /// behind an authenticating proxy).
     public init(entry: EngineEntry, apiKey: String? = nil) {
         self.entry = entry
-        let headers = apiKey.map { ["Authorization": "Bearer \($0)"] } ?? [:]
-        client = ComfyUIClient(http: HTTPClient(base: entry.endpoint, product: EngineKind.comfyui.displayName,
-                                                startHint: EngineKind.comfyui.startHint, timeout: entry.timeoutSeconds, headers: headers))
-        apiKeyMissing = entry.apiKeyEnvironment != nil && apiKey == nil
+        connection = RemoteConnection(entry: entry, kind: .comfyui, apiKey: apiKey)
+        client = ComfyUIClient(http: connection.http)
     }
 
-    private let apiKeyMissing: Bool
+    private let connection: RemoteConnection
 
     /// The configured name.
     public var identifier: String { entry.name }
 
     /// The configured languages and sizes; every style but emoji (which needs transparency).
-    public var capabilities: EngineCapabilities {
-        EngineCapabilities(languages: entry.languages, sizes: entry.sizes, styles: [.illustration, .animation, .sketch, .externalProvider])
-    }
+    public var capabilities: EngineCapabilities { connection.capabilities }
 
     public func availability() async -> EngineAvailability { await diagnose().availability }
 
     /// Reachable (`/object_info` answers) and the checkpoint and ControlNet model installed.
     public func diagnose() async -> EngineDiagnosis {
         let endpoint = entry.endpoint.absoluteString
-        if !entry.enabled { return EngineDiagnosis(availability: .unavailable(reason: RemoteEngineError.disabled(engine: entry.name).description), endpoint: endpoint) }
-        if apiKeyMissing, let variable = entry.apiKeyEnvironment {
-            return EngineDiagnosis(availability: .unavailable(reason: RemoteEngineError.missingCredential(engine: entry.name, variable: variable).description), endpoint: endpoint)
-        }
+        if let refusal = connection.refusal() { return refusal }
         var wanted = [("checkpoint", "CheckpointLoaderSimple", "ckpt_name", entry.models.checkpoint ?? "")]
         if let controlNet = entry.models.controlNet { wanted.append(("ControlNet model", "ControlNetLoader", "control_net_name", controlNet)) }
         var models: [EngineDiagnosis.Model] = []

@@ -9,23 +9,19 @@ import InklingImageIO
 public struct OpenAIImagesEngine: ImageEngine {
     /// The configuration it was made from.
     public let entry: EngineEntry
-    let http: HTTPClient
-    private let apiKeyMissing: Bool
+    private let connection: RemoteConnection
+    var http: HTTPClient { connection.http }
 
     /// Creates the adapter; `apiKey` goes out as `Authorization: Bearer …`.
     public init(entry: EngineEntry, apiKey: String? = nil) {
         self.entry = entry
-        http = HTTPClient(base: entry.endpoint, product: EngineKind.openai.displayName, startHint: EngineKind.openai.startHint,
-                          timeout: entry.timeoutSeconds, headers: apiKey.map { ["Authorization": "Bearer \($0)"] } ?? [:])
-        apiKeyMissing = entry.apiKeyEnvironment != nil && apiKey == nil
+        connection = RemoteConnection(entry: entry, kind: .openai, apiKey: apiKey)
     }
 
     public var identifier: String { entry.name }
 
     /// The configured languages and sizes; every style but emoji.
-    public var capabilities: EngineCapabilities {
-        EngineCapabilities(languages: entry.languages, sizes: entry.sizes, styles: [.illustration, .animation, .sketch, .externalProvider])
-    }
+    public var capabilities: EngineCapabilities { connection.capabilities }
 
     public func availability() async -> EngineAvailability { await diagnose().availability }
 
@@ -33,10 +29,7 @@ public struct OpenAIImagesEngine: ImageEngine {
     /// without that endpoint, like some `sd-server` builds, is reachable with the model unknown).
     public func diagnose() async -> EngineDiagnosis {
         let endpoint = entry.endpoint.absoluteString
-        if !entry.enabled { return EngineDiagnosis(availability: .unavailable(reason: RemoteEngineError.disabled(engine: entry.name).description), endpoint: endpoint) }
-        if apiKeyMissing, let variable = entry.apiKeyEnvironment {
-            return EngineDiagnosis(availability: .unavailable(reason: RemoteEngineError.missingCredential(engine: entry.name, variable: variable).description), endpoint: endpoint)
-        }
+        if let refusal = connection.refusal() { return refusal }
         do {
             let response = try await http.send("GET", "/v1/models")
             if response.status == 404 || response.status == 405 {

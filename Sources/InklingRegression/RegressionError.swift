@@ -6,10 +6,9 @@ public enum RegressionError: Error, Sendable, Hashable, CustomStringConvertible 
     case noCases(String)
     /// A case file is larger than the limit.
     case caseFileTooLarge(file: String, bytes: Int, limit: Int)
-    /// A case file or manifest entry is malformed; `message` names the key and what was expected.
+    /// A case file or manifest entry is malformed (or points outside its folder); `message` names
+    /// the key and what was expected.
     case invalidCase(file: String, message: String)
-    /// A path in a case points outside the case's folder (absolute, or climbing out with `..`).
-    case pathOutsideCase(file: String, key: String, path: String)
     /// Two cases have the same name.
     case duplicateName(String)
     /// A file a case needs cannot be read.
@@ -28,8 +27,6 @@ public enum RegressionError: Error, Sendable, Hashable, CustomStringConvertible 
             "\(file): \(bytes) bytes, over the \(limit)-byte limit for a case file"
         case let .invalidCase(file, message):
             "\(file): \(message)"
-        case let .pathOutsideCase(file, key, path):
-            "\(file): \"\(key)\": \(path) is outside the case's folder; use a relative path inside it"
         case let .duplicateName(name):
             "two cases are named \(name); names must be unique"
         case let .unreadable(path, reason):

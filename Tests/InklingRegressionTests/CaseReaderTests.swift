@@ -54,9 +54,9 @@ final class CaseReaderTests: XCTestCase {
             (#"{"drawing": "drawing.json", "strength": "high"}"#, #"strength: expected a number within 0…1, got "high""#),
             (#"{"drawing": "drawing.json", "strength": true}"#, "strength: expected a number within 0…1, got true"),
             (#"{"drawing": "drawing.json", "personalization": 1}"#, "personalization: expected true or false, got 1"),
-            (#"{"drawing": "drawing.json", "variations": 5}"#, "variations: expected a number within 1…4, got 5"),
+            (#"{"drawing": "drawing.json", "variations": 5}"#, "variations: expected a whole number within 1…4, got 5"),
             (#"{"drawing": "drawing.json", "variations": 1.5}"#, "variations: expected a whole number within 1…4"),
-            (#"{"drawing": "drawing.json", "seed": -1}"#, "seed: expected a number within 0…2147483647, got -1"),
+            (#"{"drawing": "drawing.json", "seed": -1}"#, "seed: expected a whole number within 0…2147483647, got -1"),
             (#"{"drawing": "drawing.json", "size": "0x0"}"#, "size: expected \"WIDTHxHEIGHT\""),
             (#"{"drawing": "drawing.json", "size": "512"}"#, "size: expected \"WIDTHxHEIGHT\""),
             (#"{"drawing": "drawing.json", "style": "oil"}"#, "style: expected one of animation, illustration, sketch, emoji"),
@@ -65,14 +65,14 @@ final class CaseReaderTests: XCTestCase {
             (#"{"drawing": "drawing.json", "guidanceStart": 0.8, "guidanceEnd": 0.2}"#, "guidanceEnd: expected a number within 0.8…1"),
             (#"{"drawing": "drawing.json", "title": "T"}"#, "title: expected no title without \"extract\""),
             (#"{"drawing": "drawing.json", "tolerance": {"precission": 1}}"#, #"tolerance.precission: unknown key; did you mean "precision"?"#),
-            (#"{"drawing": "drawing.json", "tolerance": 0.9}"#, "tolerance must be a JSON object"),
+            (#"{"drawing": "drawing.json", "tolerance": 0.9}"#, "tolerance: expected an object, got 0.9"),
             (#"{"drawing": "drawing.json", "prompt": ""}"#, "prompt: expected non-empty text"),
-            (#"{"drawing": "../outside.json"}"#, "\"drawing\": ../outside.json is outside the case's folder"),
-            (#"{"drawing": "/etc/passwd"}"#, "\"drawing\": /etc/passwd is outside the case's folder"),
+            (#"{"drawing": "../outside.json"}"#, "drawing: ../outside.json is outside the case's folder"),
+            (#"{"drawing": "/etc/passwd"}"#, "drawing: /etc/passwd is outside the case's folder"),
             (#"{"drawing": "drawing.json", "source": "a/../../b.png"}"#, "is outside the case's folder"),
-            (#"["drawing"]"#, "the case must be a JSON object"),
+            (#"["drawing"]"#, "expected an object, got an array"),
             (#"{"drawing": "drawing.json""#, "not valid JSON"),
-            ("", "not valid JSON"),
+            ("", "empty; expected a JSON object"),
             (String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000), "nested more than 32 levels deep"),
         ]
         for (json, fragment) in bad {
@@ -102,13 +102,13 @@ final class CaseReaderTests: XCTestCase {
         let manifest = root.appendingPathComponent("m.json")
         let cases: [(String, String)] = [
             (#"{"cases": []}"#, "no cases found"),
-            (#"{"cases": {}}"#, "cases: expected an array of case objects"),
+            (#"{"cases": {}}"#, "cases: expected an array, got an object"),
             (#"{}"#, "cases: expected an array of case objects"),
             (#"{"cases": [{"drawing": "d.json"}]}"#, "cases[0].name: expected the case's name"),
             (#"{"cases": [{"name": "../escape", "drawing": "d.json"}]}"#, "cases[0].name: expected a name of letters"),
             (#"{"cases": [{"name": "x", "drawing": "d.json"}, {"name": "x", "drawing": "d.json"}]}"#, "two cases are named x"),
-            (#"{"cases": [3]}"#, "cases[0] must be a JSON object"),
-            (#"{"cases": [{"name": "x", "drawing": "d.json", "seed": 1e300}]}"#, "cases[0].seed: expected a number within"),
+            (#"{"cases": [3]}"#, "cases[0]: expected an object, got 3"),
+            (#"{"cases": [{"name": "x", "drawing": "d.json", "seed": 1e300}]}"#, "cases[0].seed: expected a whole number within"),
         ]
         for (json, fragment) in cases {
             try Data(json.utf8).write(to: manifest)

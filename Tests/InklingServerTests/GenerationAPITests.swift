@@ -125,7 +125,7 @@ final class GenerationAPITests: XCTestCase {
             XCTAssertEqual(response.errorCode, code, "\(body): \(response.text)")
             XCTAssertFalse((response.errorMessage ?? "").isEmpty)
         }
-        for raw in ["{", "not json", "{\"prompt\": \"a\"} trailing", String(repeating: "{\"a\":", count: 10_000)] {
+        for raw in ["{", "not json", "{\"prompt\": \"a\"} trailing", String(repeating: "{\"a\":", count: 10_000), String(repeating: "[", count: 100_000)] {
             let response = try RawHTTP.request(port: server.port, "POST", "/v1/generations", body: Array(raw.utf8))
             XCTAssertEqual(response.status, 400, "\(raw.prefix(30)): \(response.text)")
             XCTAssertEqual(response.errorCode, "invalid_json")

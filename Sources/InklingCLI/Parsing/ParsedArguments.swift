@@ -1,4 +1,4 @@
-import InklingConditioning
+import InklingInterchange
 
 /// A command line split into options, flags and positionals according to an ``ArgumentSpec``.
 ///

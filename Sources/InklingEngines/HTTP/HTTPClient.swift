@@ -39,8 +39,9 @@ public struct HTTPClient: Sendable {
     }
 
     /// Attempts a `GET` makes in all: one, plus two retries when the server answers 502, 503 or
-    /// 504 or drops the connection mid-answer (a restarting server or proxy). Refused
-    /// connections and deadlines are not retried: they are reported at once. Other methods are
+    /// 504, drops the connection mid-answer or closes it without a word (a restarting server or
+    /// proxy; libcurl's "Empty reply from server"). Refused connections and deadlines are not
+    /// retried: they are reported at once. Other methods are
     /// never retried (a repeated `POST /prompt` would queue twice).
     public static let getAttempts = 3
 
@@ -59,6 +60,8 @@ public struct HTTPClient: Sendable {
                 guard attempt < attempts, [502, 503, 504].contains(response.status) else { return response }
             } catch RemoteEngineError.malformedResponse where attempt < attempts {
                 // The connection dropped mid-answer: try again.
+            } catch RemoteEngineError.unreachable where attempt < attempts {
+                // Closed without an answer, or a transient transport failure: try again.
             }
             try await Task.sleep(nanoseconds: UInt64(attempt) * 200_000_000)
             attempt += 1

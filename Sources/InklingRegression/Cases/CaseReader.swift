@@ -62,10 +62,12 @@ public enum CaseReader {
     /// `reference-1.png` … for several variations) in the same folder.
     static func folderCase(_ folder: URL) throws(RegressionError) -> RegressionCase {
         let file = folder.appendingPathComponent(caseFileName)
-        let fields = try CaseFields(try json(at: file), file: file.path, known: caseKeys)
-        return try makeCase(fields, name: folder.lastPathComponent, folder: folder, file: file) { count in
-            count == 1 ? [folder.appendingPathComponent("reference.png")]
-                : (1...count).map { folder.appendingPathComponent("reference-\($0).png") }
+        let root = try json(at: file)
+        return try reading(file) { () throws(JSONFieldError) in
+            try makeCase(JSONObjectReader(root, allowed: caseKeys), name: folder.lastPathComponent, folder: folder, file: file) { count in
+                count == 1 ? [folder.appendingPathComponent("reference.png")]
+                    : (1...count).map { folder.appendingPathComponent("reference-\($0).png") }
+            }
         }
     }
 
@@ -73,36 +75,40 @@ public enum CaseReader {
     /// references are `references/<name>.png` (or `<name>-1.png` …) beside the manifest.
     static func manifest(at file: URL) throws(RegressionError) -> [RegressionCase] {
         let folder = file.deletingLastPathComponent()
-        let root = try CaseFields(try json(at: file), file: file.path, known: ["cases"])
-        guard root.has("cases") else { throw root.invalid("cases", "an array of case objects") }
-        guard let entries = try rawArray(root, "cases") else { throw root.invalid("cases", "an array of case objects") }
-        var cases: [RegressionCase] = []
-        for (index, entry) in entries.enumerated() {
-            let fields = try CaseFields(entry, file: file.path, prefix: "cases[\(index)].", known: caseKeys.union(["name"]))
-            guard let name = try fields.string("name") else { throw fields.invalid("name", "the case's name") }
-            guard name.utf8.count <= 128, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !name.hasPrefix(".") else {
-                throw fields.invalid("name", "a name of letters, digits, '-', '_' and '.' (at most 128 bytes, not starting with '.')")
+        let root = try json(at: file)
+        return try reading(file) { () throws(JSONFieldError) in
+            let manifest = try JSONObjectReader(root, allowed: ["cases"])
+            guard let entries = try manifest.array("cases", maxCount: maximumCases) else {
+                throw manifest.invalid("cases", expected: "an array of case objects")
             }
-            let references = folder.appendingPathComponent("references")
-            cases.append(try makeCase(fields, name: name, folder: folder, file: file) { count in
-                count == 1 ? [references.appendingPathComponent("\(name).png")]
-                    : (1...count).map { references.appendingPathComponent("\(name)-\($0).png") }
-            })
+            var cases: [RegressionCase] = []
+            for (index, entry) in entries.enumerated() {
+                let fields = try JSONObjectReader(entry, path: "cases[\(index)]", allowed: caseKeys.union(["name"]))
+                guard let name = try fields.string("name", maxBytes: 128, nonEmpty: true) else { throw fields.invalid("name", expected: "the case's name") }
+                guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !name.hasPrefix(".") else {
+                    throw fields.invalid("name", expected: "a name of letters, digits, '-', '_' and '.' (not starting with '.')")
+                }
+                let references = folder.appendingPathComponent("references")
+                cases.append(try makeCase(fields, name: name, folder: folder, file: file) { count in
+                    count == 1 ? [references.appendingPathComponent("\(name).png")]
+                        : (1...count).map { references.appendingPathComponent("\(name)-\($0).png") }
+                })
+            }
+            return cases
         }
-        return cases
     }
 
     /// Builds a case from its checked fields.
-    private static func makeCase(_ f: CaseFields, name: String, folder: URL, file: URL,
-                                 references: (Int) -> [URL]) throws(RegressionError) -> RegressionCase {
-        guard let drawing = try f.path("drawing", inside: folder) else { throw f.invalid("drawing", "the path of the drawing file") }
+    private static func makeCase(_ f: JSONObjectReader, name: String, folder: URL, file: URL,
+                                 references: (Int) -> [URL]) throws(JSONFieldError) -> RegressionCase {
+        guard let drawing = try f.path("drawing", inside: folder) else { throw f.invalid("drawing", expected: "the path of the drawing file") }
         let start = try f.number("guidanceStart", in: 0...1) ?? GuidanceControls.default.start
         let end = try f.number("guidanceEnd", in: 0...1) ?? max(GuidanceControls.default.end, start)
-        guard end >= start else { throw f.invalid("guidanceEnd", "a number within \(start)…1 (not before guidanceStart)") }
+        guard end >= start else { throw f.invalid("guidanceEnd", expected: "a number within \(start)…1 (not before guidanceStart)") }
         let guidance = GuidanceControls(strength: try f.number("strength", in: 0...1) ?? GuidanceControls.default.strength,
                                         start: start, end: end, mode: try f.word("mode", as: GuidanceMode.self) ?? .promptFirst)
         var tolerance = ComparisonTolerance.exact
-        if let t = try f.object("tolerance", known: toleranceKeys) {
+        if let t = try f.object("tolerance", allowed: toleranceKeys) {
             tolerance = ComparisonTolerance(
                 precision: try t.number("precision", in: 0...1) ?? 1,
                 perceptualPrecision: try t.number("perceptualPrecision", in: 0...1) ?? 1,
@@ -110,13 +116,13 @@ public enum CaseReader {
                 minimumPSNR: try t.number("minimumPSNR", in: 0...1000))
         }
         let style = try f.word("style", as: Style.self)
-        if style == .externalProvider { throw f.invalid("style", "animation, illustration, sketch or emoji (externalProvider needs an engine)") }
+        if style == .externalProvider { throw f.invalid("style", expected: "animation, illustration, sketch or emoji (externalProvider needs an engine)") }
         let variations = try f.integer("variations", in: 1...4) ?? 1
-        let title = try f.string("title")
+        let title = try f.string("title", nonEmpty: true)
         let extract = try f.path("extract", inside: folder)
-        if title != nil && extract == nil { throw f.invalid("title", "no title without \"extract\" (it titles the extracted text)") }
+        if title != nil && extract == nil { throw f.invalid("title", expected: "no title without \"extract\" (it titles the extracted text)") }
         return RegressionCase(
-            name: name, file: file, drawing: drawing, prompt: try f.string("prompt"), extract: extract, title: title,
+            name: name, file: file, drawing: drawing, prompt: try f.string("prompt", nonEmpty: true), extract: extract, title: title,
             source: try f.path("source", inside: folder), style: style, size: try size(f), seed: UInt64(try f.integer("seed", in: 0...Int(Int32.max)) ?? 0),
             variations: variations, guidance: guidance, sourceStrength: try f.number("sourceStrength", in: 0...1) ?? 0.35,
             personalization: try f.bool("personalization") ?? true, tolerance: tolerance,
@@ -124,11 +130,11 @@ public enum CaseReader {
     }
 
     /// `"WxH"`, each side 16…4096.
-    private static func size(_ f: CaseFields) throws(RegressionError) -> PixelSize? {
-        guard let text = try f.string("size") else { return nil }
+    private static func size(_ f: JSONObjectReader) throws(JSONFieldError) -> PixelSize? {
+        guard let text = try f.string("size", maxBytes: 32) else { return nil }
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 2, let w = parts[0], let h = parts[1], (16...4096).contains(w), (16...4096).contains(h) else {
-            throw f.invalid("size", "\"WIDTHxHEIGHT\" with sides of 16…4096 pixels, such as \"512x512\"")
+            throw f.invalid("size", expected: "\"WIDTHxHEIGHT\" with sides of 16…4096 pixels, such as \"512x512\"")
         }
         return PixelSize(width: w, height: h)
     }
@@ -139,22 +145,15 @@ public enum CaseReader {
         guard size <= maximumFileBytes else { throw .caseFileTooLarge(file: file.path, bytes: size, limit: maximumFileBytes) }
         guard let data = FileManager.default.contents(atPath: file.path) else { throw .unreadable(path: file.path, reason: "cannot read") }
         guard data.count <= maximumFileBytes else { throw .caseFileTooLarge(file: file.path, bytes: data.count, limit: maximumFileBytes) }
-        if let depth = JSONNesting.firstViolation(in: data, limit: maximumNesting) {
-            throw .invalidCase(file: file.path, message: "nested more than \(maximumNesting) levels deep (at byte \(depth)); a case needs 3")
-        }
+        return try reading(file) { () throws(JSONFieldError) in try JSONObjectReader.parse(data, maxDepth: maximumNesting) }
+    }
+
+    /// Runs `body`, naming `file` in its errors.
+    private static func reading<T>(_ file: URL, _ body: () throws(JSONFieldError) -> T) throws(RegressionError) -> T {
         do {
-            return try JSONSerialization.jsonObject(with: data)
+            return try body()
         } catch {
-            throw .invalidCase(file: file.path, message: "not valid JSON (\(Self.reason(error)))")
+            throw .invalidCase(file: file.path, message: error.description)
         }
-    }
-
-    private static func rawArray(_ fields: CaseFields, _ key: String) throws(RegressionError) -> [Any]? {
-        fields.raw(key) as? [Any]
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
     }
 }

@@ -63,6 +63,16 @@ enum RemoteFixtures {
             XCTFail("expected RemoteEngineError, got \(type(of: error)): \(error)", file: file, line: line)
         }
     }
+
+    /// Awaits `task`, which must end in `CancellationError` (after the caller cancelled it).
+    static func expectCancellation<T: Sendable>(_ task: Task<T, Error>, file: StaticString = #filePath, line: UInt = #line) async {
+        do {
+            _ = try await task.value
+            XCTFail("expected cancellation", file: file, line: line)
+        } catch {
+            XCTAssertTrue(error is CancellationError, "\(error)", file: file, line: line)
+        }
+    }
 }
 
 import InklingEngineFakes

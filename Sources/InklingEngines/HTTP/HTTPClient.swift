@@ -74,6 +74,9 @@ public struct HTTPClient: Sendable {
         let operation = "\(method) \(path)"
         var request = URLRequest(url: url(path, query: query), cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds + 1)
         request.httpMethod = method
+        // One connection per request: an engine is asked a few times per image, and a pooled
+        // connection the server has already closed would fail a request that cannot be retried.
+        request.setValue("close", forHTTPHeaderField: "Connection")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         if let body { request.httpBody = Data(body) }

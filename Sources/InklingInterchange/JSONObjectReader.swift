@@ -1,4 +1,5 @@
 import Foundation
+import InklingStrokes
 
 /// Strict, typed reading of one JSON object parsed by Foundation's `JSONSerialization`, for
 /// requests and files people write by hand (server requests, regression cases).

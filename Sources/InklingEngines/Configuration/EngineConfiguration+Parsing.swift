@@ -1,5 +1,6 @@
 import Foundation
 import InklingConditioning
+import InklingStrokes
 
 extension EngineConfiguration {
     /// The deepest nesting a configuration may have (it needs four levels).
@@ -11,7 +12,7 @@ extension EngineConfiguration {
     /// endpoints that are not `http(s)://host[:port]`, duplicate or reserved engine names, and
     /// an `externalProvider` that names no configured engine.
     public static func parse(_ bytes: [UInt8], path: String) throws(EngineConfigurationError) -> EngineConfiguration {
-        if let depth = nestingBeyond(maximumDepth, in: bytes) {
+        if let depth = JSONNesting.firstViolation(in: bytes, limit: maximumDepth) {
             throw .malformed(path: path, reason: "nesting deeper than \(maximumDepth) levels at byte \(depth)")
         }
         let json: JSONValue
@@ -106,28 +107,6 @@ extension EngineConfiguration {
             throw reader.fail("expected http://host:port or https://host[:port]/path, got \"\(text)\"")
         }
         return url
-    }
-
-    /// The byte offset where nesting first exceeds `limit`, ignoring brackets inside strings.
-    static func nestingBeyond(_ limit: Int, in bytes: [UInt8]) -> Int? {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for (offset, byte) in bytes.enumerated() {
-            if inString {
-                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
-                continue
-            }
-            switch byte {
-            case 0x22: inString = true
-            case 0x5B, 0x7B:
-                depth += 1
-                if depth > limit { return offset }
-            case 0x5D, 0x7D: depth -= 1
-            default: break
-            }
-        }
-        return nil
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -1,4 +1,5 @@
-/// A pre-parse scan of JSON text for nesting too deep to parse safely.
+/// A pre-parse scan of JSON text for nesting too deep to parse safely (for the Foundation-parsed
+/// documents: importers, engine configuration, server requests, regression cases).
 ///
 /// Run before handing untrusted text to a recursive parser (Foundation's `JSONSerialization`
 /// among them): `[[[[…` ten thousand deep is refused in one linear pass, without recursion,

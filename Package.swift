@@ -8,6 +8,7 @@ let package = Package(
     name: "Inkling",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "InklingNumerics", targets: ["InklingNumerics"]),
         .library(name: "InklingStrokes", targets: ["InklingStrokes"]),
         .library(name: "InklingImageIO", targets: ["InklingImageIO"]),
         .library(name: "InklingGuidance", targets: ["InklingGuidance"]),
@@ -88,20 +89,23 @@ let package = Package(
 
         // MARK: The pipeline
 
+        // Numerics: conversions from Double that cannot trap, shared by every stage.
+        .target(name: "InklingNumerics"),
+
         // Strokes: the PencilKit-style drawing model and its canonical JSON (json-c). No images.
         .target(
             name: "InklingStrokes",
-            dependencies: ["CJSONC"]
+            dependencies: ["CJSONC", "InklingNumerics"]
         ),
         // Image I/O: pixel buffers and PNG reading/writing with text chunks, atomic writes.
         .target(
             name: "InklingImageIO",
-            dependencies: ["CInklingPNG", "CInklingJPEG"]
+            dependencies: ["CInklingPNG", "CInklingJPEG", "InklingNumerics"]
         ),
         // Guidance: stroke outlines and cairo rasterization into guidance maps.
         .target(
             name: "InklingGuidance",
-            dependencies: ["InklingStrokes", "InklingImageIO", "CCairo"]
+            dependencies: ["InklingStrokes", "InklingImageIO", "InklingNumerics", "CCairo"]
         ),
         // Interchange: importers (Pointer Events, InkML, Quick, Draw!, Excalidraw, tldraw,
         // perfect-freehand) into the canonical drawing, format detection, SVG export.
@@ -163,6 +167,7 @@ let package = Package(
             dependencies: [
                 "InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling", "InklingConditioning",
                 "InklingEngines", "InklingOutputs", "InklingInterchange", "InklingComparison", "InklingRegression", "InklingServer",
+                "InklingNumerics",
             ]
         ),
         .executableTarget(

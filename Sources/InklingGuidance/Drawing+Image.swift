@@ -1,3 +1,4 @@
+import InklingNumerics
 import InklingImageIO
 import InklingStrokes
 
@@ -19,7 +20,7 @@ extension Drawing {
         }
         let side = Double(GuidanceOptions.maximumSide)
         let options = GuidanceOptions(
-            width: Int(min(max(width, 1), side + 1)), height: Int(min(max(height, 1), side + 1)),
+            width: Int(saturating: min(max(width, 1), side + 1)), height: Int(saturating: min(max(height, 1), side + 1)),
             encoding: encoding, minimumLineWidth: minimumLineWidth)
         let toPixels = AffineTransform2D(translationX: -rect.minX, y: -rect.minY)
             .concatenating(AffineTransform2D(scaleX: scale, y: scale))

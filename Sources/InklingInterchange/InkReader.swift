@@ -82,5 +82,9 @@ public enum InkReader {
         if let canvas = drawing.canvas, canvas.width > limits.maxCanvasSide || canvas.height > limits.maxCanvasSide {
             throw InkImportError(format, at: "", "canvas \(canvas.width)×\(canvas.height) is larger than \(limits.maxCanvasSide) on a side")
         }
+        // Nibs, timings, masks and transforms as the canonical decoder bounds them.
+        if let violation = limits.firstNumericViolation(in: drawing) {
+            throw InkImportError(format, at: violation.location, violation.message)
+        }
     }
 }

@@ -3,6 +3,7 @@ import Inkling
 import InklingConditioning
 import InklingEngines
 import InklingImageIO
+import InklingNumerics
 import InklingOutputs
 import InklingStrokes
 
@@ -89,7 +90,7 @@ struct RenderCommand: InklingCommand {
         var generation = options.generation
         if generation.size == .engineDefault, let canvas = drawing.canvas, canvas.width >= 1, canvas.height >= 1 {
             // Without --size, follow the drawing's canvas: the supported size closest to its aspect.
-            generation.size = .closest(to: PixelSize(width: Int(canvas.width.rounded()), height: Int(canvas.height.rounded())))
+            generation.size = .closest(to: PixelSize(width: Int(saturating: canvas.width.rounded()), height: Int(saturating: canvas.height.rounded())))
         }
         let creator = try await InklingImageCreator(engine: CLIEngine.make(engines, style: options.style, progress: { io.writeError($0) }), options: generation,
                                                     embedsSourceImage: options.embedSource)

@@ -1,3 +1,4 @@
+import InklingNumerics
 import InklingStrokes
 
 /// The `--max-*` options shared by every command that reads a drawing.
@@ -14,7 +15,7 @@ struct DecodingLimitOptions: Sendable {
             .init("max-points-per-stroke", value: "n", help: "Reject strokes with more points.", default: "\(d.maxPointsPerStroke)"),
             .init("max-total-points", value: "n", help: "Reject drawings with more points in all.", default: "\(d.maxTotalPoints)"),
             .init("max-depth", value: "n", help: "Reject JSON nested deeper than this.", default: "\(d.maxDepth)"),
-            .init("max-coordinate", value: "x", help: "Reject coordinates beyond ±x.", default: "\(Int(d.maxCoordinate))"),
+            .init("max-coordinate", value: "x", help: "Reject coordinates beyond ±x.", default: NumberText.compact(d.maxCoordinate)),
         ])
     }()
 
@@ -32,7 +33,10 @@ struct DecodingLimitOptions: Sendable {
         if let v = try positive("max-total-points") { limits.maxTotalPoints = v }
         if let v = try positive("max-depth") { limits.maxDepth = v }
         if let v = try arguments.value("max-coordinate", as: Double.self) {
-            guard v > 0 else { throw .usage("--max-coordinate must be positive, got \(v)") }
+            let ceiling = StrokeJSONDecoder.Limits.coordinateCeiling
+            guard v > 0, v <= ceiling else {
+                throw .usage("--max-coordinate must be in (0, \(NumberText.compact(ceiling))], got \(v)")
+            }
             limits.maxCoordinate = v
         }
         self.limits = limits

@@ -1,3 +1,4 @@
+import InklingNumerics
 import InklingStrokes
 
 /// A one-line human summary of a valid drawing, as `inkling validate` prints it.
@@ -24,8 +25,5 @@ enum DrawingSummary {
     }
 
     /// A number with at most one decimal.
-    static func number(_ v: Double) -> String {
-        let rounded = (v * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
+    static func number(_ v: Double) -> String { NumberText.compact((v * 10).rounded() / 10) }
 }

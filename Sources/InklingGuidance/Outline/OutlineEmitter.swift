@@ -1,3 +1,4 @@
+import InklingNumerics
 import Foundation
 
 /// Writes shaped samples out as closed polygons: the left side forward, a round cap, the right
@@ -33,8 +34,9 @@ struct OutlineEmitter {
     @inline(__always)
     func halfCircleSteps(radius r: Double) -> Int {
         guard r > tolerance else { return 2 }
+        // A radius so large that `tolerance / r` vanishes makes the angle 0 and `steps` infinite.
         let steps = Double.pi / (2 * acos(1 - tolerance / r))
-        return min(64, max(2, Int(steps.rounded(.up))))
+        return min(64, max(2, Int(saturating: steps.rounded(.up), nan: 64)))
     }
 
     /// Emits samples `a ... b` of the piece `lo ... hi` as one closed polygon, radii scaled by

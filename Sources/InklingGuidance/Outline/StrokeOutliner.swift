@@ -1,3 +1,4 @@
+import InklingNumerics
 import InklingStrokes
 
 /// Builds pressure-sensitive outline polygons for strokes (the perfect-freehand family:
@@ -87,7 +88,7 @@ public struct StrokeOutliner: Sendable {
         if farthest <= max(0.05 * nibReference, 0.5 * spacing) {
             return tap(points, shaper: shaper, center: first.location)
         }
-        ws.samples.reserveCapacity(Int(min(polygonLength / spacing, 1e7)) + points.count + 2)
+        ws.samples.reserveCapacity(Int(saturating: min(polygonLength / spacing, 1e7)) + points.count + 2)
         CurveSampler.sample(points, spacing: spacing, hasTiming: hasTiming, into: &ws.samples)
         guard ws.samples.count >= 2 else { return tap(points, shaper: shaper, center: first.location) }
         shaper.shape(&ws)

@@ -102,7 +102,7 @@ struct StrokeRasterizer {
         let points = stroke.path.points
         guard !points.isEmpty else { return nil }
         let t = stroke.transform.concatenating(toPixels)
-        let (smallScale, largeScale) = Self.singularValues(t)
+        let (smallScale, largeScale) = t.singularValues
         guard smallScale > 1e-12, largeScale.isFinite else { return nil }
         let profile = InkProfile(stroke.ink.type)
         let reach = reachInPixels(points, profile: profile, transform: t)
@@ -263,7 +263,8 @@ struct StrokeRasterizer {
         for p in points {
             minX = min(minX, p.location.x); maxX = max(maxX, p.location.x)
             minY = min(minY, p.location.y); maxY = max(maxY, p.location.y)
-            nib = max(nib, p.size.width * max(1, p.force))
+            // Pressure saturates at force 2 (OutlineShaper), so larger forces widen nothing.
+            nib = max(nib, p.size.width * max(1, min(p.force, 2)))
         }
         // Widest radius: nib × scale × (1 + |thinning|) / 2, times the widest feather pass
         // (see passes(for:)); use the full width to be safe.
@@ -273,14 +274,5 @@ struct StrokeRasterizer {
         let pad = minimumLineWidth + 2
         let r = t.apply(to: local)
         return Rect2D(x: r.minX - pad, y: r.minY - pad, width: r.width + 2 * pad, height: r.height + 2 * pad)
-    }
-
-    /// The smaller and larger singular values of the transform's linear part: how much it
-    /// shrinks and stretches lengths at most.
-    static func singularValues(_ t: AffineTransform2D) -> (Double, Double) {
-        let s = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
-        let det = abs(t.determinant)
-        let root = max(0, s * s - 4 * det * det).squareRoot()
-        return (max(0, (s - root) / 2).squareRoot(), ((s + root) / 2).squareRoot())
     }
 }

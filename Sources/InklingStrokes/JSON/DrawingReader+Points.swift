@@ -40,7 +40,8 @@ extension DrawingReader {
                 guard let channel = PointChannel.lookup(key) else { return }  // unknown keys are ignored
                 guard let d = JSONNode.finiteNumber(value), channel.accepts(d, maxCoordinate: maxCoordinate) else {
                     throw .badNumber(value, expected: channel.expectation(maxCoordinate: maxCoordinate),
-                                     rangeKind: channel.rangeKind, at: "\(path)[\(index)].\(channel.name)")
+                                     rangeKind: channel.rangeKind(of: JSONNode.finiteNumber(value)),
+                                     at: "\(path)[\(index)].\(channel.name)")
                 }
                 channel.set(d, in: &point)
                 if channel.rawValue < 2 { seen |= 1 << UInt8(channel.rawValue) }
@@ -94,7 +95,8 @@ extension DrawingReader {
                 try JSONNode.forEachElement(column) { (i, value) throws(StrokeJSONError) in
                     guard let d = JSONNode.finiteNumber(value), channel.accepts(d, maxCoordinate: maxCoordinate) else {
                         throw .badNumber(value, expected: channel.expectation(maxCoordinate: maxCoordinate),
-                                         rangeKind: channel.rangeKind, at: "\(path).\(channel.name)[\(i)]")
+                                         rangeKind: channel.rangeKind(of: JSONNode.finiteNumber(value)),
+                                         at: "\(path).\(channel.name)[\(i)]")
                     }
                     channel.set(d, in: &buffer[i])
                 }

@@ -56,7 +56,12 @@ struct DrawingReader {
         }
     }
 
-    /// Reads `canvas`: `{width, height}`, each > 0 and within the canvas limit.
+    /// The smallest canvas side: a thousandth of a drawing unit. Fitting a smaller canvas to an
+    /// output size would scale by more than a double can hold.
+    static let minimumCanvasSide = 0.001
+
+    /// Reads `canvas`: `{width, height}`, each at least ``minimumCanvasSide`` and within the
+    /// canvas limit.
     private func readCanvas(_ value: OpaquePointer?) throws(StrokeJSONError) -> Size2D {
         guard JSONNode.type(value) == json_type_object else {
             throw .expected("an object {\"width\": …, \"height\": …}", got: value, kind: .wrongType, at: "canvas")
@@ -64,8 +69,9 @@ struct DrawingReader {
         func side(_ key: StaticString) throws(StrokeJSONError) -> Double {
             let path = "canvas.\(key)"
             guard let side = JSONNode.member(value, key) else { throw .missingKey(key.description, at: path) }
-            guard let d = JSONNode.finiteNumber(side), d > 0 else {
-                throw .badNumber(side, expected: "a finite number > 0", rangeKind: .outOfRange, at: path)
+            guard let d = JSONNode.finiteNumber(side), d >= Self.minimumCanvasSide else {
+                throw .badNumber(side, expected: "a finite number ≥ \(StrokeJSONError.format(Self.minimumCanvasSide))",
+                                 rangeKind: .outOfRange, at: path)
             }
             guard d <= limits.maxCanvasSide else {
                 throw .expected("at most \(StrokeJSONError.format(limits.maxCanvasSide)) (maxCanvasSide)",
@@ -113,6 +119,7 @@ struct DrawingReader {
 
         guard let pointsValue = JSONNode.member(value, "points") else { throw .missingKey("points", at: path + ".points") }
         let points = try readPoints(pointsValue, stroke: index)
+        if !transform.isIdentity { try checkTransform(transform, of: points, path: path + ".transform") }
 
         return Stroke(
             ink: ink, path: StrokePath(points: points, creationDate: creationDate),
@@ -164,6 +171,29 @@ struct DrawingReader {
             m[i] = d
         }
         return AffineTransform2D(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
+    }
+
+    /// Refuses a transform that stretches lengths beyond the coordinate extent, or that carries a
+    /// control point outside it: everything downstream (outlines, rasters, SVG) stays finite.
+    private func checkTransform(_ t: AffineTransform2D, of points: [StrokePoint], path: String) throws(StrokeJSONError) {
+        let bound = limits.maxCoordinate, extent = 2 * bound
+        let scale = t.singularValues.larger
+        guard scale <= extent else {
+            throw StrokeJSONError(
+                kind: .limitExceeded, path: path,
+                message: "expected a transform that scales by at most \(StrokeJSONError.format(extent)) "
+                    + "(2 × maxCoordinate, the coordinate extent), got a scale of \(StrokeJSONError.format(scale))")
+        }
+        for (i, p) in points.enumerated() {
+            let q = t.apply(to: p.location)
+            guard abs(q.x) <= bound, abs(q.y) <= bound else {
+                throw StrokeJSONError(
+                    kind: .limitExceeded, path: path,
+                    message: "expected a transform that keeps every point within ±\(StrokeJSONError.format(bound)) "
+                        + "(maxCoordinate), but it moves points[\(i)] to "
+                        + "(\(StrokeJSONError.format(q.x)), \(StrokeJSONError.format(q.y)))")
+            }
+        }
     }
 
     /// Reads `mask`: polygons of at least three `[x, y]` vertices.

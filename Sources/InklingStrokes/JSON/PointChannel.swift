@@ -43,6 +43,10 @@ enum PointChannel: Int, CaseIterable, Sendable {
         return JSONNode.keyEquals(key, candidate.key) ? candidate : nil
     }
 
+    /// The latest accepted `timeOffset`: 10⁹ s (about 31 years), so that durations summed over
+    /// a whole drawing stay finite.
+    static let maximumTimeOffset = 1e9
+
     /// The value a point gets when the channel is absent.
     var defaultValue: Double {
         switch self {
@@ -64,7 +68,11 @@ enum PointChannel: Int, CaseIterable, Sendable {
     func accepts(_ v: Double, maxCoordinate: Double) -> Bool {
         switch self {
         case .x, .y: abs(v) <= maxCoordinate
-        case .timeOffset, .width, .height, .force, .secondaryScale: v >= 0
+        // A nib (or its secondary scale) wider than the whole coordinate extent makes no sense
+        // and would overflow outlines and rasters.
+        case .width, .height, .secondaryScale: v >= 0 && v <= 2 * maxCoordinate
+        case .timeOffset: v >= 0 && v <= Self.maximumTimeOffset
+        case .force: v >= 0
         case .opacity: v >= 0 && v <= 2
         case .azimuth: v >= 0 && v <= 2 * Double.pi
         case .altitude: v >= 0 && v <= Double.pi / 2
@@ -76,7 +84,10 @@ enum PointChannel: Int, CaseIterable, Sendable {
     func expectation(maxCoordinate: Double) -> String {
         switch self {
         case .x, .y: "a finite number with |v| ≤ \(StrokeJSONError.format(maxCoordinate)) (maxCoordinate)"
-        case .timeOffset, .width, .height, .force, .secondaryScale: "a finite number ≥ 0"
+        case .width, .height, .secondaryScale:
+            "a finite number in 0…\(StrokeJSONError.format(2 * maxCoordinate)) (2 × maxCoordinate, the coordinate extent)"
+        case .timeOffset: "a number of seconds in 0…\(StrokeJSONError.format(Self.maximumTimeOffset))"
+        case .force: "a finite number ≥ 0"
         case .opacity: "a number in 0…2"
         case .azimuth: "a number in 0…2π"
         case .altitude: "a number in 0…π/2"
@@ -84,10 +95,12 @@ enum PointChannel: Int, CaseIterable, Sendable {
         }
     }
 
-    /// The kind reported for a finite value outside the range: coordinates break a limit.
-    var rangeKind: StrokeJSONError.Kind {
+    /// The kind reported for a finite value outside the range: coordinates and nibs beyond
+    /// the coordinate extent break a limit; anything else (a negative width) is out of range.
+    func rangeKind(of value: Double?) -> StrokeJSONError.Kind {
         switch self {
         case .x, .y: .limitExceeded
+        case .width, .height, .secondaryScale: (value ?? 0) > 0 ? .limitExceeded : .outOfRange
         default: .outOfRange
         }
     }

@@ -15,8 +15,14 @@ extension StrokeJSONDecoder {
         /// are clamped into `1 ... 1000`.
         public var maxDepth: Int
         /// Largest accepted |coordinate| of points, mask vertices and transform translations
-        /// (default 1,000,000).
-        public var maxCoordinate: Double
+        /// (default 1,000,000). Nib sizes may reach twice it (the coordinate extent). Values are
+        /// clamped into `0 … 1e9` (``coordinateCeiling``), so that sums, squares and scales of
+        /// accepted numbers stay finite everywhere downstream; NaN counts as 0.
+        public var maxCoordinate: Double {
+            get { storedMaxCoordinate }
+            set { storedMaxCoordinate = Self.clampedCoordinate(newValue) }
+        }
+        private var storedMaxCoordinate: Double
         /// Largest accepted canvas width or height (default 16,384).
         public var maxCanvasSide: Double
 
@@ -35,12 +41,19 @@ extension StrokeJSONDecoder {
             self.maxPointsPerStroke = maxPointsPerStroke
             self.maxTotalPoints = maxTotalPoints
             self.maxDepth = maxDepth
-            self.maxCoordinate = maxCoordinate
+            self.storedMaxCoordinate = Self.clampedCoordinate(maxCoordinate)
             self.maxCanvasSide = maxCanvasSide
         }
 
         /// The documented defaults.
         public static let `default` = Limits()
+
+        /// The largest ``maxCoordinate`` there can be: 10⁹ drawing units.
+        public static let coordinateCeiling = 1e9
+
+        private static func clampedCoordinate(_ value: Double) -> Double {
+            value.isNaN ? 0 : min(max(value, 0), coordinateCeiling)
+        }
 
         /// The nesting depth handed to json-c, clamped so that freeing the tree (recursive in
         /// json-c) can never exhaust the stack.

@@ -1,3 +1,4 @@
+import InklingNumerics
 import CJSONC
 
 extension StrokeJSONError {
@@ -30,10 +31,7 @@ extension StrokeJSONError {
     }
 
     /// Formats a limit or bound for messages: integral values without a fraction.
-    static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
-    }
+    static func format(_ value: Double) -> String { NumberText.compact(value) }
 
     /// A `timeOffset` that goes back in time.
     static func notMonotonic(_ time: Double, after previous: Double, at path: String) -> StrokeJSONError {

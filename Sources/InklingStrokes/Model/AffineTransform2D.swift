@@ -53,6 +53,15 @@ public struct AffineTransform2D: Sendable, Hashable, Codable {
             tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
 
+    /// The smaller and larger singular values of the linear part: how much the transform
+    /// shrinks and stretches lengths at most (infinite when a coefficient is too large to square).
+    public var singularValues: (smaller: Double, larger: Double) {
+        let s = a * a + b * b + c * c + d * d
+        let det = abs(determinant)
+        let root = max(0, s * s - 4 * det * det).squareRoot()
+        return (max(0, (s - root) / 2).squareRoot(), ((s + root) / 2).squareRoot())
+    }
+
     /// Geometric-mean scale factor: how much lengths grow on average (√|det|).
     public var meanScale: Double { abs(determinant).squareRoot() }
 

@@ -1,40 +1,47 @@
 import Foundation
 
-/// Whole-file writes that readers never see half done.
+/// Whole-file writes that readers never see half done, and that never destroy what they must not.
+///
+/// Only regular files are ever replaced. A directory, FIFO, device or socket in the
+/// destination's place is refused, and so is a symbolic link: renaming over a link would
+/// replace the link itself, and following it would write wherever it points, so neither is done
+/// (give the link's target as the destination instead). A caller names the files it reads
+/// (``FileIdentity``) so that an output can never replace one of its own inputs, whatever path
+/// or hard link leads to it.
 public enum AtomicFile {
-    /// Writes bytes to a temporary file in the destination's directory, fsyncs, then renames over
-    /// the destination; on any failure the temp file is removed and the destination is untouched.
+    /// Writes bytes to a temporary file in the destination's directory, fsyncs, then moves it
+    /// into place; on any failure the temp file is removed and the destination is untouched.
     ///
-    /// The temporary file is a hidden sibling (`.<name>.<random>.tmp`), so the rename never
-    /// crosses file systems. An existing destination's permission bits are kept; a new file gets
-    /// `0666` minus the umask. After the rename the directory is fsynced too (best effort).
+    /// The temporary file is a hidden sibling (`.<name>.<random>.tmp`), so the move never
+    /// crosses file systems. With `overwrite`, it is a rename over an existing regular file,
+    /// whose permission bits are kept; without, it is a hard link that fails if anything
+    /// appeared there meanwhile, so an existing file is never replaced. A new file gets `0666`
+    /// minus the umask. Afterwards the directory is fsynced too (best effort).
     ///
+    /// - Parameters:
+    ///   - overwrite: whether an existing regular file may be replaced.
+    ///   - inputs: files the caller reads; the destination must be none of them.
     /// - Throws: ``AtomicFileError`` naming the destination and the reason, e.g. a missing
-    ///   directory, a parent that is not a directory, or a directory in the destination's place.
-    public static func write(_ bytes: [UInt8], to url: URL) throws(AtomicFileError) {
-        try write(bytes, to: url, failingBeforeRename: false)
+    ///   directory, an existing file, an input, or something other than a regular file in the
+    ///   destination's place (see ``AtomicFileError/Kind``).
+    public static func write(_ bytes: [UInt8], to url: URL, overwrite: Bool = true,
+                             protecting inputs: Set<FileIdentity> = []) throws(AtomicFileError) {
+        try write(bytes, to: url, overwrite: overwrite, protecting: inputs, failingBeforeRename: false)
     }
 
-    /// ``write(_:to:)`` with a test hook: `failingBeforeRename` fails after the temporary file is
-    /// complete and closed, just before the rename, to exercise the cleanup path.
-    static func write(_ bytes: [UInt8], to url: URL, failingBeforeRename: Bool) throws(AtomicFileError) {
-        guard url.isFileURL else { throw AtomicFileError(path: url.absoluteString, reason: "not a file URL") }
-        let path = url.path
-        let name = url.lastPathComponent
-        guard !url.hasDirectoryPath, !name.isEmpty, name != "/", name != ".", name != ".." else {
-            throw AtomicFileError(path: path, reason: "the destination names a directory, not a file")
-        }
-        let directory = url.deletingLastPathComponent().path
-        try checkDirectory(directory, destination: path)
+    /// Throws the error ``write(_:to:overwrite:protecting:)`` would throw before writing
+    /// anything, so that a command can refuse a destination before it does any work.
+    public static func checkDestination(_ url: URL, overwrite: Bool,
+                                        protecting inputs: Set<FileIdentity> = []) throws(AtomicFileError) {
+        _ = try inspectDestination(url, overwrite: overwrite, protecting: inputs)
+    }
 
-        var existing = stat()
-        var keptMode: mode_t?
-        if stat(path, &existing) == 0 {
-            guard (existing.st_mode & S_IFMT) != S_IFDIR else {
-                throw AtomicFileError(path: path, reason: "a directory is in the destination's place")
-            }
-            if (existing.st_mode & S_IFMT) == S_IFREG { keptMode = existing.st_mode & 0o7777 }
-        }
+    /// ``write(_:to:overwrite:protecting:)`` with a test hook: `failingBeforeRename` fails after
+    /// the temporary file is complete and closed, just before the move, to exercise the cleanup.
+    static func write(_ bytes: [UInt8], to url: URL, overwrite: Bool = true, protecting inputs: Set<FileIdentity> = [],
+                      failingBeforeRename: Bool) throws(AtomicFileError) {
+        let (path, directory, keptMode) = try inspectDestination(url, overwrite: overwrite, protecting: inputs)
+        let name = url.lastPathComponent
 
         let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let temporary = directory + "/." + name.prefix(40) + "." + suffix + ".tmp"
@@ -54,11 +61,60 @@ public enum AtomicFile {
         }
         guard close(fd) == 0 else { throw AtomicFileError(path: path, reason: SystemError.reason(errno: errno)) }
         if failingBeforeRename { throw AtomicFileError(path: path, reason: "injected failure before rename") }
-        guard rename(temporary, path) == 0 else {
-            throw AtomicFileError(path: path, reason: SystemError.reason(errno: errno))
+        if overwrite {
+            guard rename(temporary, path) == 0 else {
+                throw AtomicFileError(path: path, reason: SystemError.reason(errno: errno))
+            }
+            renamed = true
+        } else {
+            // link(2) refuses an existing name atomically; the temporary name then goes.
+            guard link(temporary, path) == 0 else {
+                let code = errno
+                if code == EEXIST { throw AtomicFileError(path: path, reason: "it already exists", kind: .destinationExists) }
+                throw AtomicFileError(path: path, reason: SystemError.reason(errno: code))
+            }
         }
-        renamed = true
         syncDirectory(directory)
+    }
+
+    /// Checks the destination and returns its path, its directory and the permission bits to
+    /// keep (those of a regular file being replaced).
+    private static func inspectDestination(
+        _ url: URL, overwrite: Bool, protecting inputs: Set<FileIdentity>
+    ) throws(AtomicFileError) -> (path: String, directory: String, keptMode: mode_t?) {
+        guard url.isFileURL else { throw AtomicFileError(path: url.absoluteString, reason: "not a file URL") }
+        let path = url.path
+        let name = url.lastPathComponent
+        guard !url.hasDirectoryPath, !name.isEmpty, name != "/", name != ".", name != ".." else {
+            throw AtomicFileError(path: path, reason: "the destination names a directory, not a file",
+                                  kind: .destinationNotRegular(.directory))
+        }
+        let directory = url.deletingLastPathComponent().path
+        try checkDirectory(directory, destination: path)
+
+        var existing = stat()
+        guard lstat(path, &existing) == 0 else { return (path, directory, nil) }
+        let kind = FileKind(mode: existing.st_mode)
+        switch kind {
+        case .regular:
+            break
+        case .directory:
+            throw AtomicFileError(path: path, reason: "a directory is in the destination's place", kind: .destinationNotRegular(kind))
+        case .symbolicLink:
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " to \($0)" } ?? ""
+            throw AtomicFileError(
+                path: path, reason: "it is a symbolic link\(target); only regular files are replaced, so name the file itself",
+                kind: .destinationNotRegular(kind))
+        default:
+            throw AtomicFileError(path: path, reason: "it is \(kind.phrase); only regular files are replaced",
+                                  kind: .destinationNotRegular(kind))
+        }
+        if let identity = FileIdentity(path: path), inputs.contains(identity) {
+            throw AtomicFileError(path: path, reason: "it is also an input of this command; write the output elsewhere",
+                                  kind: .destinationIsInput)
+        }
+        guard overwrite else { throw AtomicFileError(path: path, reason: "it already exists", kind: .destinationExists) }
+        return (path, directory, existing.st_mode & 0o7777)
     }
 
     /// Throws a clear error unless `directory` exists and is a directory.

@@ -24,18 +24,20 @@ public enum ImageFile {
     /// PNG text chunks are dropped (use ``PNGFile`` to keep them); a JPEG's EXIF orientation
     /// is applied. Gray, gray+alpha, RGB or RGBA comes back as stored.
     ///
-    /// - Parameter maxPixels: largest accepted `width × height`, checked before pixel memory is
-    ///   allocated; must be positive.
+    /// - Parameters:
+    ///   - maxPixels: largest accepted `width × height`, checked before pixel memory is
+    ///     allocated; must be positive.
+    ///   - maxBytes: largest accepted file, checked before reading (see ``FileContents``).
     /// - Throws: ``ImageFileError``, naming the file.
-    public static func read(from url: URL, maxPixels: Int = 1 << 28) throws(ImageFileError) -> RasterImage {
+    public static func read(from url: URL, maxPixels: Int = 1 << 28,
+                            maxBytes: Int = FileContents.defaultImageBytes) throws(ImageFileError) -> RasterImage {
         let path = url.isFileURL ? url.path : url.absoluteString
         guard url.isFileURL else { throw .unreadable(path: path, reason: "not a file URL") }
         let bytes: [UInt8]
         do {
-            bytes = try FileContents.read(path: path)
+            bytes = try FileContents.read(path: path, maxBytes: maxBytes)
         } catch {
-            if case .io(_, let reason) = error { throw .unreadable(path: path, reason: reason) }
-            throw .unreadable(path: path, reason: error.description)
+            throw .unreadable(path: path, reason: error.reason)
         }
         return try decode(bytes, name: path, maxPixels: maxPixels)
     }

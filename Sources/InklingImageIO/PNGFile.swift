@@ -4,11 +4,20 @@ import Foundation
 public enum PNGFile {
     /// Reads and decodes the PNG at `url` (a file URL).
     ///
-    /// - Parameter maxPixels: largest accepted `width × height`, see ``PNGCodec/decode(_:maxPixels:)``.
-    /// - Throws: ``PNGError/io(path:reason:)`` if the file cannot be read; otherwise the decoder's errors.
-    public static func read(from url: URL, maxPixels: Int = 1 << 28) throws(PNGError) -> PNGDocument {
+    /// - Parameters:
+    ///   - maxPixels: largest accepted `width × height`, see ``PNGCodec/decode(_:maxPixels:)``.
+    ///   - maxBytes: largest accepted file, checked before reading (see ``FileContents``).
+    /// - Throws: ``PNGError/io(path:reason:)`` if the file cannot be read (missing, not a regular
+    ///   file, over `maxBytes`); otherwise the decoder's errors.
+    public static func read(from url: URL, maxPixels: Int = 1 << 28,
+                            maxBytes: Int = FileContents.defaultImageBytes) throws(PNGError) -> PNGDocument {
         guard url.isFileURL else { throw .io(path: url.absoluteString, reason: "not a file URL") }
-        let bytes = try FileContents.read(path: url.path)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(path: url.path, maxBytes: maxBytes)
+        } catch {
+            throw .io(path: error.path, reason: error.reason)
+        }
         return try PNGCodec.decode(bytes, maxPixels: maxPixels)
     }
 

@@ -62,12 +62,17 @@ struct CompareCommand: InklingCommand {
         do {
             return try compare(io: io)
         } catch {
-            // compare speaks diff(1)'s dialect: 1 means "different", so every trouble is 2.
-            throw CommandFailure(.usage, error.message)
+            // compare speaks diff(1)'s dialect: 1 means "different", so every trouble is 2
+            // (a reader that went away still ends it quietly).
+            throw error.exitCode == .brokenPipe ? error : CommandFailure(.usage, error.message)
         }
     }
 
     private func compare(io: any CommandIO) throws(CommandFailure) -> ExitCode {
+        let diffFile = diffPath.map {
+            OutputFile(path: $0, overwrite: true, inputPaths: [referencePath, candidatePath] + (guidancePath.map { [$0] } ?? []))
+        }
+        try diffFile?.check()
         let reference = try Self.image(at: referencePath)
         let candidate = try Self.image(at: candidatePath)
         let comparison: ImageComparison
@@ -81,20 +86,22 @@ struct CompareCommand: InklingCommand {
             LabelledAdherence(label: "reference", path: referencePath, value: try Self.adherence(of: reference, at: referencePath, guidance: guidance, io: io)),
             LabelledAdherence(label: "candidate", path: candidatePath, value: try Self.adherence(of: candidate, at: candidatePath, guidance: guidance, io: io)),
         ]
-        if let diffPath {
+        if let diffFile {
+            let bytes: [UInt8]
             do {
-                try PNGFile.write(PNGDocument(image: comparison.differenceImage(), text: [
+                bytes = try PNGCodec.encode(PNGDocument(image: comparison.differenceImage(), text: [
                     PNGTextChunk(keyword: "Software", text: "Inkling \(RootCommand.version) compare"),
                     PNGTextChunk(keyword: "Description", text: "ΔE00 heat map of \(candidatePath) against \(referencePath)"),
-                ]), to: URL(fileURLWithPath: diffPath))
+                ]))
             } catch {
-                throw CommandFailure(.io, "cannot write \(diffPath): \(error.description)")
+                throw CommandFailure(.failure, "cannot encode the difference image: \(error.description)")
             }
+            try diffFile.write(bytes)
         }
         if json {
-            io.print(ComparisonText.json(comparison, reference: referencePath, candidate: candidatePath, adherence: adherence, diff: diffPath))
+            try io.print(ComparisonText.json(comparison, reference: referencePath, candidate: candidatePath, adherence: adherence, diff: diffPath))
         } else {
-            io.print(ComparisonText.lines(comparison, reference: referencePath, candidate: candidatePath, adherence: adherence).joined(separator: "\n"))
+            try io.print(ComparisonText.lines(comparison, reference: referencePath, candidate: candidatePath, adherence: adherence).joined(separator: "\n"))
         }
         if let diffPath { io.writeError("wrote \(diffPath)") }
         return comparison.passed ? .success : .inputRejected

@@ -14,7 +14,8 @@ struct ConvertCommand: InklingCommand {
         Excalidraw, tldraw or perfect-freehand arrays (detected from the content unless --from
         says), and writes canonical stroke JSON or SVG (pressure-sensitive outlines as filled
         paths). The output format follows the output's extension (.svg → svg, else json) unless
-        --to says. Files are written atomically. See docs/formats.md for each mapping.
+        --to says. Files are written atomically; an existing file is kept unless --overwrite, and
+        the input itself, links, FIFOs and devices are never replaced. See docs/formats.md for each mapping.
         """,
         arguments: ArgumentSpec(
             positionals: [.init("input", help: "The drawing, or - for standard input.")],
@@ -23,7 +24,7 @@ struct ConvertCommand: InklingCommand {
                 .init("to", value: "format", help: "json or svg.", default: "from the output's extension"),
                 .init("layout", value: "layout", help: "JSON point layout: objects or columnar.", default: "objects"),
             ],
-            flags: [.init("pretty", help: "Indent the JSON output.")]
+            flags: [.init("pretty", help: "Indent the JSON output."), .init("overwrite", help: "Replace an existing output file.")]
         ).including(InputFormatOptions.spec).including(DecodingLimitOptions.spec))
 
     var input: String
@@ -31,6 +32,7 @@ struct ConvertCommand: InklingCommand {
     var target: ConvertTarget
     var layout: StrokeJSONEncoder.Layout
     var pretty: Bool
+    var overwrite: Bool
     var source: InputFormatOptions
     var limits: DecodingLimitOptions
 
@@ -50,6 +52,7 @@ struct ConvertCommand: InklingCommand {
             layout = .objects
         }
         pretty = arguments.flag("pretty")
+        overwrite = arguments.flag("overwrite")
         if target == .svg && (arguments.options["layout"] != nil || pretty) {
             throw .usage("--layout and --pretty apply to JSON output, not svg")
         }
@@ -58,6 +61,8 @@ struct ConvertCommand: InklingCommand {
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
+        let file = output == "-" ? nil : OutputFile(path: output, overwrite: overwrite, inputPaths: [input])
+        try file?.check()
         let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, input: source, io: io)
         let bytes: [UInt8]
         switch target {
@@ -66,15 +71,7 @@ struct ConvertCommand: InklingCommand {
         case .svg:
             bytes = SVGExporter().exportBytes(drawing)
         }
-        if output == "-" {
-            io.write(bytes)
-            return .success
-        }
-        do {
-            try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
-        } catch {
-            throw CommandFailure(.io, error.description)
-        }
+        if let file { try file.write(bytes) } else { try io.write(bytes) }
         return .success
     }
 }

@@ -29,7 +29,7 @@ struct DoctorCommand: InklingCommand {
             guard names.contains(only) else { throw CLIEngine.failure(.unknownEngine(only, configured: configuration.engines.map(\.name), path: configuration.path)) }
             names = [only]
         }
-        io.print(Self.header(configuration, location: EngineConfiguration.location(flag: engines.configPath, environment: ProcessInfo.processInfo.environment).path))
+        try io.print(Self.header(configuration, location: EngineConfiguration.location(flag: engines.configPath, environment: ProcessInfo.processInfo.environment).path))
         let list = names
         let reports = await withTaskGroup(of: (Int, Availability).self) { group in
             for (index, name) in list.enumerated() {
@@ -43,7 +43,7 @@ struct DoctorCommand: InklingCommand {
             return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
         for report in reports {
-            io.print(Self.line(report, kind: configuration.entry(named: report.engine)?.kind))
+            try io.print(Self.line(report, kind: configuration.entry(named: report.engine)?.kind))
         }
         return reports.allSatisfy(\.available) ? .success : .failure
     }

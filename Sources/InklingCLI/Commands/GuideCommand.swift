@@ -15,7 +15,8 @@ struct GuideCommand: InklingCommand {
           distance    distance field: bright on the strokes, fading with distance
           confidence  brightness from pressure and drawing speed (light, fast = weak)
         The PNG carries its recipe (encoding, size, fit, drawing SHA-256) in text chunks and is
-        written atomically: an interrupted run leaves no partial file.
+        written atomically: an interrupted run leaves no partial file. An existing file is kept
+        unless --overwrite; the drawing itself, links, FIFOs and devices are never replaced.
         """,
         arguments: ArgumentSpec(
             positionals: [.init("drawing", help: "Drawing in any supported format (stroke JSON, Pointer Events, InkML, Quick, Draw!, Excalidraw, tldraw, perfect-freehand), or - for standard input.")],
@@ -27,11 +28,13 @@ struct GuideCommand: InklingCommand {
                 .init("padding", value: "fraction", help: "Margin as a fraction of the shorter side, 0…0.45.", default: "0.05"),
                 .init("line-width", value: "px", help: "Minimum line width in output pixels.", default: "1.5"),
                 .init("softness", value: "px", help: "Blur radius (sigma) for the soft encoding; default scales with size."),
-            ]
+            ],
+            flags: [.init("overwrite", help: "Replace an existing output file.")]
         ).including(InputFormatOptions.spec).including(DecodingLimitOptions.spec))
 
     var input: String
     var output: String
+    var overwrite: Bool
     var options: GuidanceOptions
     var limits: DecodingLimitOptions
     var source: InputFormatOptions
@@ -42,6 +45,7 @@ struct GuideCommand: InklingCommand {
             throw .usage("missing --output (-o) file.png; use -o - for standard output")
         }
         self.output = output
+        overwrite = arguments.flag("overwrite")
         let size = try arguments.value("size", as: ImageSize.self) ?? ImageSize(width: 512, height: 512)
         var options = GuidanceOptions(width: size.width, height: size.height)
         options.encoding = try arguments.value("encoding", as: GuidanceEncoding.self) ?? options.encoding
@@ -67,6 +71,8 @@ struct GuideCommand: InklingCommand {
         if output == "-" && io.outputIsTerminal {
             throw .usage("refusing to write a PNG to the terminal; redirect standard output or use -o file.png")
         }
+        let file = output == "-" ? nil : OutputFile(path: output, overwrite: overwrite, inputPaths: [input])
+        try file?.check()
         let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, input: source, io: io)
         let map: GuidanceMap
         do {
@@ -74,16 +80,13 @@ struct GuideCommand: InklingCommand {
         } catch {
             throw CommandFailure(.failure, "cannot render \(DrawingInput.displayName(input)): \(error.description)")
         }
-        let document = PNGDocument(image: map.image, text: recipe(for: drawing))
+        let bytes: [UInt8]
         do {
-            if output == "-" {
-                io.write(try PNGCodec.encode(document))
-            } else {
-                try PNGFile.write(document, to: URL(fileURLWithPath: output))
-            }
+            bytes = try PNGCodec.encode(PNGDocument(image: map.image, text: recipe(for: drawing)))
         } catch {
-            throw CommandFailure(.io, "cannot write \(output): \(error.description)")
+            throw CommandFailure(.failure, "cannot encode the guidance map: \(error.description)")
         }
+        if let file { try file.write(bytes) } else { try io.write(bytes) }
         return .success
     }
 

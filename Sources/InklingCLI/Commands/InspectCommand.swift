@@ -32,7 +32,7 @@ struct InspectCommand: InklingCommand {
         } catch {
             throw CreationFailure.failure(error).prefixed(path)
         }
-        io.print(json ? recipe.jsonText() : RecipeDescription.lines(for: recipe, path: path).joined(separator: "\n"))
+        try io.print(json ? recipe.jsonText() : RecipeDescription.lines(for: recipe, path: path).joined(separator: "\n"))
         return .success
     }
 }

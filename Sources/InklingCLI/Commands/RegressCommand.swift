@@ -78,7 +78,7 @@ struct RegressCommand: InklingCommand {
         } catch {
             throw CommandFailure(.usage, error.description)
         }
-        if json { io.print(summary.json()) }
+        if json { try io.print(summary.json()) }
         io.writeError("regress: \(summary.tally); report: \(report)")
         if results.contains(where: { $0.status == .error }) { return .usage }
         return summary.passed ? .success : .inputRejected

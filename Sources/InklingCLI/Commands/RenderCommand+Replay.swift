@@ -1,5 +1,6 @@
 import Foundation
 import Inkling
+import InklingImageIO
 import InklingOutputs
 
 extension RenderCommand {
@@ -26,10 +27,11 @@ extension RenderCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let image = try await creator.replay(recipe)
-        let written = try Self.keep(image, at: target, session: creator.session, overwrite: overwrite)
+        let written = try Self.keep(image, at: target, session: creator.session, overwrite: overwrite,
+                                    protecting: Set([input].compactMap(FileIdentity.init(path:))))
         let seconds = (clock.now - start) / .milliseconds(1) / 1000
         io.writeError("[1/1] wrote \(OutputNaming.display(written)) (\(String(format: "%.2f", seconds)) s)")
-        io.print(OutputNaming.display(written))
+        try io.print(OutputNaming.display(written))
         return .success
     }
 }

@@ -106,27 +106,57 @@ struct RenderCommand: InklingCommand {
         if !overwrite, let taken = targets.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
             throw CommandFailure(.io, "\(OutputNaming.display(taken)) already exists; pass --overwrite or choose another -o or --seed")
         }
+        for target in targets where options.style != .emoji {
+            do {
+                try AtomicFile.checkDestination(target, overwrite: true, protecting: inputs)
+            } catch {
+                throw OutputFile.failure(error)
+            }
+        }
 
         let clock = ContinuousClock()
         let start = clock.now
-        var done = 0
-        try await Interruption.shared.whileHandling({ creator.cancelAll() }) {
-            for try await image in creator.images(for: concepts, style: options.style, limit: options.limit) {
-                let target = targets[image.recipe.variation]
-                let written = try Self.keep(image, at: target, session: creator.session, overwrite: overwrite)
-                done += 1
-                let seconds = (clock.now - start) / .milliseconds(1) / 1000
-                io.writeError("[\(done)/\(options.limit)] wrote \(OutputNaming.display(written)) (\(String(format: "%.2f", seconds)) s)")
-                io.print(OutputNaming.display(written))
+        var kept: [URL] = []
+        do {
+            try await Interruption.shared.whileHandling({ creator.cancelAll() }) {
+                for try await image in creator.images(for: concepts, style: options.style, limit: options.limit) {
+                    let target = targets[image.recipe.variation]
+                    let written = try Self.keep(image, at: target, session: creator.session, overwrite: overwrite, protecting: inputs)
+                    kept.append(written)
+                    let seconds = (clock.now - start) / .milliseconds(1) / 1000
+                    io.writeError("[\(kept.count)/\(options.limit)] wrote \(OutputNaming.display(written)) (\(String(format: "%.2f", seconds)) s)")
+                    try io.print(OutputNaming.display(written))
+                }
             }
+        } catch {
+            throw Self.failure(error, kept: kept, of: options.limit)
         }
         return .success
     }
 
+    /// The files this render reads, which no output may replace.
+    var inputs: Set<FileIdentity> {
+        let paths = [input, options.extractPath, options.sourcePath].compactMap { $0 }.filter { $0 != "-" }
+        return Set(paths.compactMap(FileIdentity.init(path:)))
+    }
+
+    /// The failure to report when a render stops early, saying exactly which finished files
+    /// were kept (they stay: each was complete when it was written).
+    static func failure(_ error: any Error, kept: [URL], of limit: Int) -> CommandFailure {
+        var failure = CreationFailure.failure(error)
+        guard failure.exitCode != .brokenPipe else { return failure }
+        if case .creationCancelled? = error as? ImageCreationError { failure.message = "image creation was cancelled" }
+        failure.message += kept.isEmpty
+            ? "; no files were kept"
+            : "; kept \(kept.count) of \(limit): " + kept.map(OutputNaming.display).joined(separator: ", ")
+        return failure
+    }
+
     /// Moves a result to `target`; an emoji becomes an image set folder there.
-    static func keep(_ image: GeneratedImage, at target: URL, session: OutputSession, overwrite: Bool) throws -> URL {
+    static func keep(_ image: GeneratedImage, at target: URL, session: OutputSession, overwrite: Bool,
+                     protecting inputs: Set<FileIdentity>) throws -> URL {
         guard image.recipe.style == .emoji else {
-            return try image.move(to: target, replacing: overwrite)
+            return try image.move(to: target, replacing: overwrite, protecting: inputs)
         }
         let set = try EmojiImageSet(images: BuiltInEngine.emojiSet(from: image.image, sizes: EmojiImageSet.standardSizes), recipe: image.recipe)
         try set.write(to: target, replacing: overwrite)
@@ -136,12 +166,19 @@ struct RenderCommand: InklingCommand {
 
     /// The UTF-8 text of a file given to --extract.
     static func text(at path: String) throws(CommandFailure) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(.io, "\(path): cannot read (missing or not a file)")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(path: path, maxBytes: maximumExtractBytes)
+        } catch {
+            if case .tooLarge = error { throw CommandFailure(.inputRejected, error.description + "; --extract takes notes, not books") }
+            throw CommandFailure(.io, error.description)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CommandFailure(.inputRejected, "\(path): not UTF-8 text")
         }
         return text
     }
+
+    /// The largest `--extract` file: 4 MiB of text.
+    static let maximumExtractBytes = 4 << 20
 }

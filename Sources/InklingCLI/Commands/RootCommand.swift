@@ -10,25 +10,29 @@ public enum RootCommand {
 
     /// Runs `inkling` with `arguments` (without the program name) and returns the exit status.
     public static func main(arguments: [String], io: any CommandIO = StandardIO()) async -> Int32 {
+        let status = await dispatch(arguments: arguments, io: io)
+        // Nothing could be said about a failed write to standard error; the status says it.
+        return io.errorStreamFailed && status == ExitCode.success.rawValue ? ExitCode.io.rawValue : status
+    }
+
+    /// Picks the subcommand (or the top-level help and version) and runs it.
+    private static func dispatch(arguments: [String], io: any CommandIO) async -> Int32 {
         guard let first = arguments.first else {
             io.writeError(overview)
             return ExitCode.usage.rawValue
         }
         switch first {
         case "-h", "--help":
-            io.print(overview)
-            return ExitCode.success.rawValue
+            return emit(overview, io: io)
         case "--version":
-            io.print("inkling \(version)")
-            return ExitCode.success.rawValue
+            return emit("inkling \(version)", io: io)
         case "help":
-            guard arguments.count > 1 else { io.print(overview); return ExitCode.success.rawValue }
+            guard arguments.count > 1 else { return emit(overview, io: io) }
             guard let command = subcommands.first(where: { $0.configuration.name == arguments[1] }) else {
                 io.writeError("inkling: unknown command '\(arguments[1])'; see inkling --help")
                 return ExitCode.usage.rawValue
             }
-            io.print(HelpFormatter.help(for: command.configuration))
-            return ExitCode.success.rawValue
+            return emit(HelpFormatter.help(for: command.configuration), io: io)
         default:
             break
         }
@@ -43,16 +47,27 @@ public enum RootCommand {
     static func run(_ command: any InklingCommand.Type, arguments: [String], io: any CommandIO) async -> ExitCode {
         let name = command.configuration.name
         if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) && !arguments.contains("--") {
-            io.print(HelpFormatter.help(for: command.configuration))
-            return .success
+            return ExitCode(rawValue: emit(HelpFormatter.help(for: command.configuration), io: io)) ?? .io
         }
         do {
             let parsed = try ParsedArguments(arguments, spec: command.configuration.arguments)
             let instance = try command.init(parsing: parsed)
             return try await instance.run(io: io)
         } catch {
-            io.writeError("inkling \(name): \(error.message)")
+            // A reader that went away is no error to report, as with any Unix tool.
+            if error.exitCode != .brokenPipe { io.writeError("inkling \(name): \(error.message)") }
             return error.exitCode
+        }
+    }
+
+    /// Prints `text` on standard output; the status to exit with.
+    private static func emit(_ text: String, io: any CommandIO) -> Int32 {
+        do {
+            try io.print(text)
+            return ExitCode.success.rawValue
+        } catch {
+            if error.exitCode != .brokenPipe { io.writeError("inkling: \(error.message)") }
+            return error.exitCode.rawValue
         }
     }
 
@@ -73,7 +88,7 @@ public enum RootCommand {
             HelpFormatter.row("-h, --help", "Show help information."),
             "",
             "See 'inkling help <command>' for a command's options.",
-            "Exit status: 0 success, 1 input rejected, 2 usage error, 3 file I/O error, 4 other failure.",
+            "Exit status: 0 success, 1 input rejected, 2 usage error, 3 file I/O error, 4 other failure, 141 standard output closed.",
         ]
         return lines.joined(separator: "\n")
     }

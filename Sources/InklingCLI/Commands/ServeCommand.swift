@@ -109,7 +109,7 @@ struct ServeCommand: InklingCommand {
             throw CommandFailure(.failure, String(describing: error))
         }
         io.writeError("inkling serve: listening on \(running.url) (engine \(engine.identifier), \(server.threads) threads); Ctrl-C stops")
-        io.print(running.url)
+        try io.print(running.url)
         // Serve until Ctrl-C or SIGTERM (a second one exits at once; see Interruption).
         let (stopped, stop) = AsyncStream<Void>.makeStream()
         await Interruption.shared.whileHandling({ stop.finish() }) {

@@ -32,7 +32,7 @@ struct ValidateCommand: InklingCommand {
         for path in paths {
             do {
                 let drawing = try DrawingInput.drawing(at: path, limits: limits.limits, input: source, io: io)
-                if !quiet { io.print("\(DrawingInput.displayName(path)): ok: \(DrawingSummary.line(for: drawing))") }
+                if !quiet { try io.print("\(DrawingInput.displayName(path)): ok: \(DrawingSummary.line(for: drawing))") }
             } catch {
                 io.writeError("inkling validate: \(error.message)")
                 if worst == .success || error.exitCode == .io { worst = error.exitCode }

@@ -10,4 +10,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case io = 3
     /// The work failed for another reason (for example a rendering error).
     case failure = 4
+    /// Standard output was closed by its reader (`inkling … -o - | head -c 10`): the command
+    /// stopped quietly, with the status a shell reports for a program ended by SIGPIPE.
+    case brokenPipe = 141
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InklingImageIO
 import InklingInterchange
 import InklingStrokes
 
@@ -12,19 +13,19 @@ enum DrawingInput {
             }
             return bytes
         }
-        let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandFailure(.io, "\(path): no such file")
-        }
-        guard !isDirectory.boolValue else { throw CommandFailure(.io, "\(path): is a directory, expected a stroke JSON file") }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
-            throw CommandFailure(.inputRejected, "\(path): document is \(size) bytes, over the \(limit)-byte limit; raise --max-bytes if it is genuine")
-        }
         do {
-            return [UInt8](try Data(contentsOf: url))
+            return try FileContents.read(path: path, maxBytes: limit)
         } catch {
-            throw CommandFailure(.io, "\(path): cannot read: \(error.localizedDescription)")
+            switch error {
+            case .tooLarge(_, let size, let limit):
+                throw CommandFailure(.inputRejected, "\(path): document is \(size) bytes, over the \(limit)-byte limit; raise --max-bytes if it is genuine")
+            case .notRegular(_, .directory):
+                throw CommandFailure(.io, "\(path): is a directory, expected a drawing file")
+            case .notRegular:
+                throw CommandFailure(.io, "\(error.description); pipe it to standard input and pass - instead")
+            case .missing, .unreadable:
+                throw CommandFailure(.io, error.description)
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import InklingConditioning
+import InklingImageIO
 
 /// The engines a user configured (a JSON file, see `docs/engines.md`), and the one the
 /// `externalProvider` style resolves to. The built-in engine is always there, unconfigured.
@@ -88,23 +89,13 @@ public struct EngineConfiguration: Sendable, Hashable {
 
     /// Reads and validates the file at `path`.
     public static func read(path: String) throws(EngineConfigurationError) -> EngineConfiguration {
-        let handle: FileHandle
+        let bytes: [UInt8]
         do {
-            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            bytes = try FileContents.read(path: path, maxBytes: maximumBytes)
         } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
+            if case .tooLarge(_, let size, let limit) = error { throw .tooLarge(path: path, bytes: size, limit: limit) }
+            throw .unreadable(path: path, reason: error.reason)
         }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
-        } catch {
-            throw .unreadable(path: path, reason: "is it a directory? \((error as NSError).localizedDescription)")
-        }
-        guard data.count <= maximumBytes else {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? data.count
-            throw .tooLarge(path: path, bytes: size, limit: maximumBytes)
-        }
-        return try parse([UInt8](data), path: path)
+        return try parse(bytes, path: path)
     }
 }

@@ -33,12 +33,20 @@ public struct GeneratedImage: Sendable, Hashable {
     /// and the move are one atomic step on the same file system). Across file systems the
     /// bytes are copied with an atomic write, then the temporary file is removed.
     ///
-    /// - Throws: ``OutputError/destinationExists(_:)``, ``OutputError/temporaryFileGone(_:)`` or
-    ///   ``OutputError/moveFailed(path:reason:)``.
+    /// Only a regular file is ever replaced, and never one of `inputs` (see ``AtomicFile``).
+    ///
+    /// - Throws: ``OutputError/destinationExists(_:)``, ``OutputError/destinationRefused(path:reason:)``,
+    ///   ``OutputError/temporaryFileGone(_:)`` or ``OutputError/moveFailed(path:reason:)``.
     @discardableResult
-    public func move(to destination: URL, replacing: Bool = false) throws(OutputError) -> URL {
+    public func move(to destination: URL, replacing: Bool = false, protecting inputs: Set<FileIdentity> = []) throws(OutputError) -> URL {
         let from = url.path, to = destination.path
         guard access(from, F_OK) == 0 else { throw .temporaryFileGone(from) }
+        do {
+            try AtomicFile.checkDestination(destination, overwrite: replacing, protecting: inputs)
+        } catch {
+            if error.kind == .destinationExists { throw .destinationExists(to) }
+            throw .destinationRefused(path: to, reason: error.reason)
+        }
         if replacing {
             if rename(from, to) == 0 { return destination }
         } else {

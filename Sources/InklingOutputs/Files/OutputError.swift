@@ -4,6 +4,9 @@
 public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The destination of a move already exists and `replacing` was not asked for.
     case destinationExists(String)
+    /// The destination is not a regular file (a directory, link, FIFO, device or socket), or it
+    /// is one of the caller's inputs: nothing was written.
+    case destinationRefused(path: String, reason: String)
     /// Writing a file failed; `reason` is the system's explanation.
     case writeFailed(path: String, reason: String)
     /// Moving a result failed; `reason` is the system's explanation.
@@ -18,6 +21,8 @@ public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .destinationExists(let path):
             "\(path) already exists; choose another name or move with replacing: true"
+        case .destinationRefused(let path, let reason):
+            "cannot write \(path): \(reason)"
         case .writeFailed(let path, let reason):
             "cannot write \(path): \(reason)"
         case .moveFailed(let path, let reason):

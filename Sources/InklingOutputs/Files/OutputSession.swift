@@ -3,7 +3,8 @@ import InklingImageIO
 
 /// A private temporary directory where results are written until their caller moves them.
 ///
-/// The directory (`$TMPDIR/inkling-<uuid>/`) is created on the first write. Files stay until
+/// The directory (`$TMPDIR/inkling-<pid>-<uuid>/`) is created on the first write, after the
+/// directories of sessions whose process died are swept away (``StaleSessionSweep``). Files stay until
 /// they are moved (``GeneratedImage/move(to:replacing:)``), removed with ``remove(_:)`` (a
 /// cancelled request removes its own), or the whole directory is removed with ``removeAll()``.
 /// Nothing is removed behind the caller's back: results carry no deinitializer, so a
@@ -11,12 +12,14 @@ import InklingImageIO
 public final class OutputSession: @unchecked Sendable {
     /// The session's directory.
     public let directory: URL
+    private let parent: URL
     private let lock = NSLock()
     private var created = false
 
     /// Creates a session in `parent` (the system's temporary directory by default).
     public init(parent: URL = FileManager.default.temporaryDirectory) {
-        directory = parent.appendingPathComponent("inkling-\(UUID().uuidString.lowercased())", isDirectory: true)
+        self.parent = parent
+        directory = parent.appendingPathComponent(StaleSessionSweep.directoryName(), isDirectory: true)
     }
 
     /// zlib level for results: 2 writes a 1024×1024 painting several times faster than the
@@ -56,6 +59,7 @@ public final class OutputSession: @unchecked Sendable {
     private func ensureDirectory() throws(OutputError) {
         let failure: String? = lock.withLock {
             if created { return nil }
+            StaleSessionSweep.sweepOnce(parent: parent)
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])

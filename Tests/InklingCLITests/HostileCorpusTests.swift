@@ -1,5 +1,7 @@
 import Foundation
 import XCTest
+import Inkling
+@testable import InklingCLI
 
 /// Runs every case of `Tests/Hostile/*.json` against the built `inkling` executable: the exact
 /// exit status and standard error, inputs left as they were, and no case may hang.
@@ -139,4 +141,20 @@ private final class ByteSink: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
     func append(_ more: Data) { lock.withLock { data.append(more) } }
+}
+
+/// What a render that stops early says about the files it kept.
+final class RenderKeptFilesTests: XCTestCase {
+    func testStoppedRendersNameEveryKeptFile() {
+        let kept = [URL(fileURLWithPath: "out/house-sketch-7-1.png"), URL(fileURLWithPath: "out/house-sketch-7-3.png")]
+        let cancelled = RenderCommand.failure(ImageCreationError.creationCancelled, kept: kept, of: 4)
+        XCTAssertEqual(cancelled.exitCode, .failure)
+        XCTAssertEqual(cancelled.message, "image creation was cancelled; kept 2 of 4: out/house-sketch-7-1.png, out/house-sketch-7-3.png")
+        XCTAssertEqual(RenderCommand.failure(ImageCreationError.creationCancelled, kept: [], of: 2).message,
+                       "image creation was cancelled; no files were kept")
+        let io = RenderCommand.failure(CommandFailure(.io, "cannot write out/x.png: No space left on device"), kept: [kept[0]], of: 2)
+        XCTAssertEqual(io.exitCode, .io)
+        XCTAssertEqual(io.message, "cannot write out/x.png: No space left on device; kept 1 of 2: out/house-sketch-7-1.png")
+        XCTAssertEqual(RenderCommand.failure(CommandFailure(.brokenPipe, "closed"), kept: kept, of: 4).message, "closed")
+    }
 }

@@ -122,7 +122,7 @@ let package = Package(
         // Engines: the engine protocol and the built-in, deterministic painter.
         .target(
             name: "InklingEngines",
-            dependencies: ["InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingStrokes", "CCairo"]
+            dependencies: ["InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingNumerics", "InklingStrokes", "CCairo"]
         ),
         // Comparison: image metrics (PSNR, SSIM, CIEDE2000 perceptual difference) and guidance adherence.
         .target(

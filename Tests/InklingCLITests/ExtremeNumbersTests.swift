@@ -49,7 +49,8 @@ final class ExtremeNumbersTests: XCTestCase {
             XCTAssertEqual(status, 0, "\(c.name) svg: \(io.stderrLines)")
             let text = try String(contentsOf: svg, encoding: .utf8)
             XCTAssertFalse(text.contains("nan") || text.contains("inf"), "\(c.name): non-finite number in the SVG")
-            (status, io) = await inkling(["render", file.path, "--prompt", "a kite", "--style", "sketch", "--size", "256x256",
+            let style = ["animation", "illustration", "sketch", "emoji"][index % 4]
+            (status, io) = await inkling(["render", file.path, "--prompt", "a kite", "--style", style, "--size", style == "emoji" ? "256x256" : "256x192",
                                           "-o", dir.appendingPathComponent("r-\(index)").path] + c.flags)
             XCTAssertEqual(status, 0, "\(c.name) render: \(io.stderrLines)")
         }

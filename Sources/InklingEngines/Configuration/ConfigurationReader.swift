@@ -1,4 +1,5 @@
 import InklingConditioning
+import InklingNumerics
 
 /// Typed access to a configuration JSON value that knows its JSON path, so every complaint
 /// says where (`engines.comfyui.sizes[1]: expected WxH like 1024x1024, got "big"`).
@@ -36,7 +37,7 @@ struct ConfigurationReader {
 
     func number(in range: ClosedRange<Double>) throws(EngineConfigurationError) -> Double {
         guard let d = value.double, d.isFinite else { throw fail("expected a number, got \(kind)") }
-        guard range.contains(d) else { throw fail("expected \(Self.format(range.lowerBound))…\(Self.format(range.upperBound)), got \(Self.format(d))") }
+        guard range.contains(d) else { throw fail("expected \(NumberText.compact(range.lowerBound))…\(NumberText.compact(range.upperBound)), got \(NumberText.compact(d))") }
         return d
     }
 
@@ -78,5 +79,4 @@ struct ConfigurationReader {
         }
     }
 
-    static func format(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) }
 }

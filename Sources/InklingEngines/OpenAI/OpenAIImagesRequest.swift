@@ -1,6 +1,7 @@
 import Foundation
 import InklingConditioning
 import InklingImageIO
+import InklingNumerics
 
 /// What goes to an OpenAI-compatible images API for one request, and what of the conditioning
 /// it cannot carry.
@@ -29,10 +30,10 @@ struct OpenAIImagesRequest: Sendable {
         var notices: [String] = []
         let c = conditioning.controls
         if conditioning.drawing != nil {
-            notices.append("the \(engine) engine (/v1/images/edits) cannot weigh the sketch: strength \(fmt(c.strength)), schedule \(fmt(c.start))–\(fmt(c.end)) and mode \(c.mode.rawValue) are not honoured; the sketch is sent as the starting picture")
+            notices.append("the \(engine) engine (/v1/images/edits) cannot weigh the sketch: strength \(NumberText.compact(c.strength)), schedule \(NumberText.compact(c.start))–\(NumberText.compact(c.end)) and mode \(c.mode.rawValue) are not honoured; the sketch is sent as the starting picture")
         }
         if conditioning.source != nil {
-            notices.append("the \(engine) engine (/v1/images/edits) has no source strength: \(fmt(conditioning.sourceStrength)) is not honoured; the source is the starting picture")
+            notices.append("the \(engine) engine (/v1/images/edits) has no source strength: \(NumberText.compact(conditioning.sourceStrength)) is not honoured; the source is the starting picture")
         }
         notices.append("the \(engine) engine's images API takes no seed: seed \(conditioning.seed) is recorded but the images are not reproducible")
         return notices
@@ -74,5 +75,4 @@ struct OpenAIImagesRequest: Sendable {
         return picture
     }
 
-    private static func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 }

@@ -1,5 +1,5 @@
-import InklingNumerics
 import InklingImageIO
+import InklingNumerics
 import InklingStrokes
 
 extension Drawing {

@@ -4,17 +4,27 @@ import XCTest
 
 /// Session directories of dead processes are swept; live ones, foreign names and links stay.
 final class StaleSessionSweepTests: XCTestCase {
-    func testDeadProcessesDirectoriesGoLiveOnesStay() throws {
+    /// A fresh parent folder, removed after the test.
+    private func parentFolder() throws -> URL {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: parent) }
+        addTeardownBlock { try? FileManager.default.removeItem(at: parent) }
+        return parent
+    }
 
-        // A pid that has certainly ended: a child that ran and was reaped.
+    /// A pid that has certainly ended: a child that ran and was reaped.
+    private func deadPID() throws -> Int32 {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/bin/true")
         try child.run()
         child.waitUntilExit()
-        let dead = StaleSessionSweep.directoryName(pid: child.processIdentifier)
+        return child.processIdentifier
+    }
+
+    func testDeadProcessesDirectoriesGoLiveOnesStay() throws {
+        let parent = try parentFolder()
+        let pid = try deadPID()
+        let dead = StaleSessionSweep.directoryName(pid: pid)
         let mine = StaleSessionSweep.directoryName()
         let init1 = StaleSessionSweep.directoryName(pid: 1)
         for name in [dead, mine, init1, "inkling-notapid-x", "unrelated"] {
@@ -23,7 +33,7 @@ final class StaleSessionSweepTests: XCTestCase {
         try Data([1]).write(to: parent.appendingPathComponent(dead).appendingPathComponent("left.png"))
         // A link named like a stale session: never followed, never removed.
         let target = parent.appendingPathComponent("unrelated")
-        let deadLink = StaleSessionSweep.directoryName(pid: child.processIdentifier)
+        let deadLink = StaleSessionSweep.directoryName(pid: pid)
         try FileManager.default.createSymbolicLink(at: parent.appendingPathComponent(deadLink), withDestinationURL: target)
 
         XCTAssertEqual(StaleSessionSweep.sweep(parent: parent), 1)
@@ -32,14 +42,8 @@ final class StaleSessionSweepTests: XCTestCase {
     }
 
     func testANewSessionSweepsBeforeItWrites() throws {
-        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: parent) }
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/true")
-        try child.run()
-        child.waitUntilExit()
-        let stale = parent.appendingPathComponent(StaleSessionSweep.directoryName(pid: child.processIdentifier))
+        let parent = try parentFolder()
+        let stale = parent.appendingPathComponent(StaleSessionSweep.directoryName(pid: try deadPID()))
         try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: false)
 
         let session = OutputSession(parent: parent)

@@ -1,5 +1,5 @@
-import InklingNumerics
 import CJSONC
+import InklingNumerics
 
 extension StrokeJSONError {
     /// `expected <what>, got <excerpt of value>` at `path`.

@@ -5,6 +5,7 @@
 #
 #   Fuzz/run.sh [seconds]                       # every target
 #   FUZZ_TARGETS="png inkml" Fuzz/run.sh 120    # only these
+#   FUZZ_FLAGS="-rss_limit_mb=4096" Fuzz/run.sh  # extra libFuzzer flags (later ones win)
 #
 # Seeds: Fuzz/corpus/<target>/ (committed) plus the example files listed below; the growing
 # corpus is kept in .build/fuzz/corpus/<target>/. A crashing input is written to
@@ -64,7 +65,7 @@ for target in "${targets[@]}"; do
     echo "fuzzing $target for ${seconds}s (log $log)"
     "$fuzz_scratch/release/fuzz-$target" "$work" "${dict[@]}" \
         -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-        -artifact_prefix="$crashes/" -print_final_stats=1 >"$log" 2>&1
+        -artifact_prefix="$crashes/" -print_final_stats=1 ${FUZZ_FLAGS:-} >"$log" 2>&1
     status=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)

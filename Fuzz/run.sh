@@ -76,7 +76,13 @@ for target in "${targets[@]}"; do
     else
         failed=1
         artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-        reason=$(grep -m1 -o 'ERROR: [A-Za-z]*: [a-z-]*\|Fatal error: .*\|fuzz property violated: .\{0,80\}\|deadly signal\|ERROR: libFuzzer: [a-z-]*' "$log" | head -1)
+        # The most telling line: a property, a Swift trap, a sanitizer report, else libFuzzer's own.
+        reason=""
+        for pattern in 'fuzz property violated: .\{0,100\}' 'Swift runtime failure: [^/]*' 'Fatal error: .\{0,100\}' \
+                       'ERROR: AddressSanitizer: [a-z-]*' 'ERROR: LeakSanitizer: [a-z ]*' 'ERROR: libFuzzer: [a-z -]*'; do
+            reason=$(grep -m1 -o "$pattern" "$log" | head -1)
+            [ -n "$reason" ] && break
+        done
         verdict="CRASH ${reason:-exit $status} -> ${artifact:-no input saved}"
     fi
     rows+=("$(printf '%-15s %12s %9s %7s %8s  %s' "$target" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "$verdict")")

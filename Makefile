@@ -74,9 +74,11 @@ browser-test: deps
 	$(SWIFT) build --product inkling
 	scripts/browser-test
 
-## Fuzz the stroke JSON decoder with libFuzzer for FUZZ_SECONDS (default 600).
+## Build every libFuzzer target (ASan) and run each for FUZZ_SECONDS (default 600), one at a
+## time; FUZZ_TARGETS="png inkml" picks some. Crashes go to Fuzz/crashes/<target>/ (exit 1);
+## the per-target table (execs, exec/s, cov, ft, clean) goes to .build/fuzz/report.txt.
 fuzz: deps
-	Fuzz/run.sh $(FUZZ_SECONDS)
+	FUZZ_TARGETS="$(FUZZ_TARGETS)" Fuzz/run.sh $(FUZZ_SECONDS)
 
 ## Benchmarks side by side with their peers (installs the peers into Benchmarks/.venv from PyPI).
 bench: deps

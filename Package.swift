@@ -240,3 +240,41 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: Fuzzing (only with INKLING_FUZZ set)
+
+// libFuzzer targets, one executable per parser or pipeline (sources in Fuzz/<name>/: a function
+// exported as `LLVMFuzzerTestOneInput` and an `@main` that calls CInklingFuzz's driver). Built by
+// Fuzz/build.sh with `-sanitize=fuzzer,address`. Absent from ordinary builds.
+if Context.environment["INKLING_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("stroke-json", ["InklingStrokes"]),
+        ("pointer-events", ["InklingFuzzImport"]),
+        ("inkml", ["InklingFuzzImport"]),
+        ("quickdraw", ["InklingFuzzImport"]),
+        ("excalidraw", ["InklingFuzzImport"]),
+        ("tldraw", ["InklingFuzzImport"]),
+        ("freehand", ["InklingFuzzImport"]),
+        ("detect", ["InklingInterchange", "InklingStrokes"]),
+        ("png", ["InklingImageIO"]),
+        ("jpeg", ["InklingImageIO"]),
+        ("recipe", ["InklingOutputs", "InklingImageIO"]),
+        ("pipeline", ["InklingStrokes", "InklingGuidance", "InklingInterchange", "InklingImageIO"]),
+        ("http", ["InklingServer"]),
+    ]
+    // libFuzzer's driver behind a C entry point that each target's `@main` calls.
+    package.targets.append(.target(name: "CInklingFuzz", path: "Fuzz/CInklingFuzz"))
+    // The driver call and the property checks the targets share.
+    package.targets.append(.target(
+        name: "InklingFuzzSupport", dependencies: ["CInklingFuzz", "InklingStrokes"], path: "Fuzz/Support"))
+    // The check the importer targets share.
+    package.targets.append(.target(
+        name: "InklingFuzzImport", dependencies: ["InklingFuzzSupport", "InklingInterchange", "InklingStrokes"],
+        path: "Fuzz/ImportSupport"))
+    for target in fuzzTargets {
+        package.targets.append(.executableTarget(
+            name: "fuzz-\(target.name)", dependencies: ["InklingFuzzSupport"] + target.dependencies,
+            path: "Fuzz/\(target.name)"))
+        package.products.append(.executable(name: "fuzz-\(target.name)", targets: ["fuzz-\(target.name)"]))
+    }
+}

@@ -1,0 +1,48 @@
+// libFuzzer target for PNG decoding (product fuzz-png), libpng through the CInklingPNG shim.
+//
+// Properties checked on every input:
+// - an error is one line;
+// - a decoded image has a size within the pixel limit and exactly width × height × channels bytes;
+// - re-encoding the decoded document and decoding that gives the same pixels and text chunks
+//   (text chunks whose keyword or text the encoder refuses are left out of the re-encoding).
+
+import InklingFuzzSupport
+import InklingImageIO
+
+/// The pixel limit: small, so that the fuzzer spends its time in the parser, not in allocation.
+private let maxPixels = 1 << 20
+
+/// Decodes one input and checks the properties above.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = Fuzz.bytes(data, size)
+    let document: PNGDocument
+    do {
+        document = try PNGCodec.decode(bytes, maxPixels: maxPixels)
+    } catch {
+        Fuzz.requireOneLine(error.description, "PNG error")
+        return 0
+    }
+    let image = document.image
+    if image.width < 1 || image.height < 1 || image.width * image.height > maxPixels {
+        Fuzz.fail("decoded a \(image.width)×\(image.height) image with a limit of \(maxPixels) pixels")
+    }
+    if image.pixels.count != image.width * image.height * image.format.channels {
+        Fuzz.fail("\(image.width)×\(image.height) \(image.format) image holds \(image.pixels.count) bytes")
+    }
+    let text = document.text.filter { PNGTextChunk.isValidKeyword($0.keyword) && !$0.text.contains("\0") }
+    let kept = PNGDocument(image: image, text: text)
+    do {
+        let again = try PNGCodec.decode(PNGCodec.encode(kept, compressionLevel: 1), maxPixels: maxPixels)
+        if again != kept { Fuzz.fail("PNG round trip changed the \(image.width)×\(image.height) \(image.format) document") }
+    } catch {
+        Fuzz.fail("re-encoding a decoded PNG failed: \(error)")
+    }
+    return 0
+}
+
+/// Hands the process to libFuzzer.
+@main
+enum FuzzMain {
+    static func main() { Fuzz.run() }
+}

@@ -89,4 +89,4 @@ serve-load: deps
 	Benchmarks/serve-load.sh
 
 clean:
-	rm -rf .build $(OUT) Fuzz/corpus-work
+	rm -rf .build $(OUT)

@@ -226,7 +226,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InklingServerTests",
-            dependencies: ["InklingServer", "Inkling", "InklingEngines", "InklingImageIO"]
+            dependencies: ["InklingServer", "Inkling", "InklingEngines", "InklingImageIO", "InklingEngineFakes"]
         ),
         .testTarget(
             name: "InklingCLITests",

@@ -22,6 +22,9 @@ struct inkling_http_exchange {
     struct MHD_Connection *connection; /* NULL once the request is over */
     char *method;
     char *path;
+    char *version;
+    int nul;                  /* the path or a query argument decoded a NUL byte */
+    void *record;             /* the server's record of the connection (inkling_http.c) */
     char client[INKLING_HTTP_CLIENT_SIZE];
     uint8_t *body;
     size_t body_length, body_capacity;
@@ -42,7 +45,7 @@ struct inkling_http_exchange {
 };
 
 inkling_http_exchange *inkling_http_exchange_create(struct MHD_Connection *connection, const char *method,
-                                                    const char *path, const char *client);
+                                                    const char *path, const char *version, const char *client);
 void inkling_http_exchange_retain(inkling_http_exchange *exchange);
 int inkling_http_exchange_append_body(inkling_http_exchange *exchange, const uint8_t *bytes, size_t length);
 void inkling_http_exchange_drop_body(inkling_http_exchange *exchange);

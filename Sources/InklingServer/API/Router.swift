@@ -45,6 +45,12 @@ final class Router: Sendable {
 
     /// The answer, or `nil` when the exchange will be answered later.
     private func route(_ request: HTTPRequest, exchange: HTTPExchange) throws(APIError) -> HTTPResponse? {
+        if request.hasNUL {
+            throw APIError(400, "invalid_path", "the path or query holds a NUL byte (%00); no Inkling URL has one")
+        }
+        if request.version == "HTTP/1.1", request.header("host") == nil {
+            throw APIError(400, "missing_host", "an HTTP/1.1 request needs a Host header")
+        }
         if request.bodyTooLarge {
             throw APIError(413, "body_too_large", "the request body is over the \(configuration.maxBodyBytes)-byte limit; send a smaller drawing (the columnar stroke JSON layout is the most compact)")
         }
@@ -59,7 +65,7 @@ final class Router: Sendable {
             try allow(method, ["GET", "HEAD"], path)
             return .json(["status": "ok"], headers: [("Cache-Control", "no-store")])
         case "/v1/availability":
-            try allow(method, ["GET"], path)
+            try allow(method, ["GET", "HEAD"], path)
             Task { exchange.respond(await self.availability()) }
             return nil
         case "/v1/guidance":
@@ -68,18 +74,23 @@ final class Router: Sendable {
             return try guidance.respond(to: request)
         case "/v1/generations":
             try allow(method, ["POST"], path)
+            // One token before the body is parsed (parsing is work too), the rest once the
+            // number of images is known.
+            try limiter.charge(request, cost: 1)
             let parsed = try GenerationRequest(body: request.body, base: baseOptions, limits: guidance.limits)
-            try limiter.charge(request, cost: Double(parsed.limit))
-            generations.start(parsed, exchange: exchange)
+            if parsed.limit > 1 { try limiter.charge(request, cost: Double(parsed.limit - 1)) }
+            generations.start(parsed, owner: try owner(of: request), exchange: exchange)
             return nil
         default:
             break
         }
         if path.hasPrefix("/v1/images/") {
-            try allow(method, ["GET"], path)
+            try allow(method, ["GET", "HEAD"], path)
             let id = String(path.dropFirst("/v1/images/".count))
+            let requester = try owner(of: request)
+            // HEAD answers the same headers without using up the one download.
             guard id.count == 32, id.allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
-                  let bytes = store.take(id) else {
+                  let bytes = method == "HEAD" ? store.peek(id, requester: requester) : store.take(id, requester: requester) else {
                 throw APIError(404, "image_not_found", "no image \(id.prefix(64)): images can be downloaded once, within \(JSONFields.format(configuration.imageTTL)) s of being made")
             }
             return HTTPResponse(contentType: "image/png", body: bytes, headers: [
@@ -88,6 +99,12 @@ final class Router: Sendable {
             ])
         }
         throw APIError.notFound(path)
+    }
+
+    /// Who may download the images a request makes: with API keys configured, the usage client
+    /// (the key, or the address for requests without one); without keys, anyone with the URL.
+    private func owner(of request: HTTPRequest) throws(APIError) -> String? {
+        configuration.apiKeys.isEmpty ? nil : try limiter.client(of: request)
     }
 
     /// 405 unless `method` is one of `allowed`.

@@ -27,6 +27,8 @@ final class HTTPExchange: @unchecked Sendable {
         request = HTTPRequest(
             method: String(cString: inkling_http_exchange_method(handle)),
             path: String(cString: inkling_http_exchange_path(handle)),
+            version: String(cString: inkling_http_exchange_version(handle)),
+            hasNUL: inkling_http_exchange_has_nul(handle) != 0,
             client: String(cString: inkling_http_exchange_client(handle)),
             headers: headers, query: query, body: body,
             bodyTooLarge: inkling_http_exchange_body_too_large(handle) != 0)

@@ -209,7 +209,7 @@ let package = Package(
         .testTarget(
             name: "InklingEnginesTests",
             dependencies: ["InklingEngines", "InklingConditioning", "InklingComparison", "InklingGuidance", "InklingStrokes",
-                           "InklingImageIO", "InklingEngineFakes"]
+                           "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
         ),
         .testTarget(name: "InklingComparisonTests", dependencies: ["InklingComparison"]),
         .testTarget(name: "InklingOutputsTests", dependencies: ["InklingOutputs", "InklingConditioning", "InklingImageIO"]),
@@ -226,7 +226,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InklingServerTests",
-            dependencies: ["InklingServer", "Inkling", "InklingEngines", "InklingImageIO", "InklingEngineFakes"]
+            dependencies: ["InklingServer", "Inkling", "InklingEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
         ),
         .testTarget(
             name: "InklingCLITests",

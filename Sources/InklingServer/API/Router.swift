@@ -110,7 +110,7 @@ final class Router: Sendable {
     /// 405 unless `method` is one of `allowed`.
     private func allow(_ method: String, _ allowed: [String], _ path: String) throws(APIError) {
         guard allowed.contains(method) else {
-            throw APIError(405, "method_not_allowed", "\(path) accepts \(allowed.joined(separator: " or ")), not \(method.prefix(20))")
+            throw APIError(405, "method_not_allowed", "\(path) accepts \(allowed.joined(separator: " or ")), not \(method.prefix(20))", allow: allowed)
         }
     }
 

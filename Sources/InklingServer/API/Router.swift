@@ -71,7 +71,17 @@ final class Router: Sendable {
         case "/v1/guidance":
             try allow(method, ["POST"], path)
             try limiter.charge(request, cost: 1)
-            return try guidance.respond(to: request)
+            // Rendered off the server's threads, which then only move bytes: a burst of maps
+            // cannot delay /healthz or a new connection behind its CPU work.
+            let guidance = guidance
+            Task {
+                do throws(APIError) {
+                    exchange.respond(try guidance.respond(to: request))
+                } catch {
+                    exchange.respond(error.response)
+                }
+            }
+            return nil
         case "/v1/generations":
             try allow(method, ["POST"], path)
             // One token before the body is parsed (parsing is work too), the rest once the

@@ -34,6 +34,15 @@
 #include <time.h>
 #include <unistd.h>
 
+/*
+ * Each connection's memory pool (the request head, and buffers), in bytes. Above 32 KB
+ * libmicrohttpd maps each pool with mmap instead of taking it from the heap, so the memory of a
+ * closed connection goes straight back to the system: with thousands of short-lived slow or idle
+ * connections interleaved with request buffers, heap pools fragmented the heap and RSS crept up.
+ * A request head larger than this gets 431.
+ */
+#define INKLING_HTTP_CONNECTION_MEMORY (48 * 1024)
+
 /* One connection as the watchdog sees it (guarded by the server's lock). */
 typedef struct connection_record {
     int fd;
@@ -424,6 +433,7 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
     unsigned connections = fit_connection_limit(config->connection_limit < 1 ? 1 : config->connection_limit);
 #define INKLING_HTTP_COMMON_OPTIONS                                                  \
         MHD_OPTION_THREAD_POOL_SIZE, threads,                                   \
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)INKLING_HTTP_CONNECTION_MEMORY, \
         MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout,              \
         MHD_OPTION_CONNECTION_LIMIT, connections,                               \
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, config->per_address_limit,          \

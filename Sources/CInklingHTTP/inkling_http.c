@@ -60,6 +60,8 @@ struct inkling_http_server {
     inkling_http_handler handler;
     void *context;
     size_t max_body_bytes;
+    size_t max_buffered_bytes;
+    size_t buffered;         /* atomic: body bytes being received, all requests together */
     unsigned head_timeout, request_deadline;
     uint16_t port;
     int listen_fd;
@@ -115,6 +117,12 @@ static void client_address(struct MHD_Connection *connection, char *out, size_t 
     }
 }
 
+/* Gives the body bytes an exchange holds back to the server-wide budget. */
+static void uncount(inkling_http_server *server, inkling_http_exchange *exchange) {
+    if (exchange->counted) __atomic_sub_fetch(&server->buffered, exchange->counted, __ATOMIC_ACQ_REL);
+    exchange->counted = 0;
+}
+
 /* Calls the handler and then queues its answer, or suspends until one comes. */
 static void dispatch(inkling_http_server *server, inkling_http_exchange *exchange) {
     exchange->dispatched = 1;
@@ -137,6 +145,9 @@ static void dispatch(inkling_http_server *server, inkling_http_exchange *exchang
 
     inkling_http_exchange_retain(exchange);
     server->handler(server->context, exchange);
+    /* The handler has copied the body: it no longer counts against the budget. */
+    uncount(server, exchange);
+    inkling_http_exchange_drop_body(exchange);
 
     pthread_mutex_lock(&exchange->lock);
     exchange->in_handler = 0;
@@ -179,6 +190,11 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
                 /* Refuse before reading: libmicrohttpd discards the rest and closes afterwards. */
                 exchange->too_large = 1;
                 dispatch(server, exchange);
+            } else if (end != length && server->max_buffered_bytes &&
+                       declared + __atomic_load_n(&server->buffered, __ATOMIC_ACQUIRE) > server->max_buffered_bytes) {
+                exchange->too_large = 1;
+                exchange->over_budget = 1;
+                dispatch(server, exchange);
             }
         }
         return MHD_YES;
@@ -198,6 +214,18 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
             exchange->too_large = 1;
             exchange->discarded = n;
             return MHD_YES;
+        }
+        if (server->max_buffered_bytes) {
+            if (__atomic_add_fetch(&server->buffered, n, __ATOMIC_ACQ_REL) > server->max_buffered_bytes) {
+                __atomic_sub_fetch(&server->buffered, n, __ATOMIC_ACQ_REL);
+                uncount(server, exchange);
+                inkling_http_exchange_drop_body(exchange);
+                exchange->too_large = 1;
+                exchange->over_budget = 1;
+                exchange->discarded = n;
+                return MHD_YES;
+            }
+            exchange->counted += n;
         }
         if (!inkling_http_exchange_append_body(exchange, (const uint8_t *)upload_data, n)) return MHD_NO;
         return MHD_YES;
@@ -224,6 +252,7 @@ static void request_completed(void *cls, struct MHD_Connection *connection, void
     inkling_http_exchange *exchange = *con_cls;
     if (!exchange) return;
     *con_cls = NULL;
+    uncount(server, exchange);
     server_unlink(server, exchange);
     pthread_mutex_lock(&server->lock);
     connection_record *record = exchange->record;
@@ -426,6 +455,7 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
     server->handler = handler;
     server->context = context;
     server->max_body_bytes = config->max_body_bytes;
+    server->max_buffered_bytes = config->max_buffered_bytes;
     server->head_timeout = config->head_timeout;
     server->request_deadline = config->request_deadline;
     server->listen_fd = listen_fd;

@@ -234,6 +234,7 @@ const uint8_t *inkling_http_exchange_body(const inkling_http_exchange *e, size_t
 }
 
 int inkling_http_exchange_body_too_large(const inkling_http_exchange *e) { return e->too_large; }
+int inkling_http_exchange_over_budget(const inkling_http_exchange *e) { return e->over_budget; }
 
 typedef struct {
     char *out;

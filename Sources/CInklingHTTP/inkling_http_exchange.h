@@ -29,6 +29,8 @@ struct inkling_http_exchange {
     uint8_t *body;
     size_t body_length, body_capacity;
     int too_large;
+    int over_budget;          /* refused for the server-wide body budget */
+    size_t counted;           /* body bytes counted in the server's budget (connection thread only) */
     size_t discarded;         /* bytes of an over-cap body thrown away so far */
     int dispatched;           /* only touched on the connection's thread */
     int in_handler;

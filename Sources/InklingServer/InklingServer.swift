@@ -37,7 +37,8 @@ public final class InklingServer: Sendable {
             connectionTimeout: configuration.connectionTimeout, headTimeout: configuration.headTimeout,
             requestDeadline: configuration.requestDeadline, connectionLimit: configuration.connectionLimit,
             connectionsPerAddress: configuration.connectionsPerAddress,
-            maxBodyBytes: configuration.maxBodyBytes, noListen: !listening)) { exchange in router.handle(exchange) }
+            maxBodyBytes: configuration.maxBodyBytes, maxBufferedBytes: configuration.maxBufferedBytes,
+            noListen: !listening)) { exchange in router.handle(exchange) }
         self.configuration = configuration
         self.router = router
         port = http.port

@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable {
     public var connectionsPerAddress = 256
     /// Largest request body accepted, in bytes (413 above it).
     public var maxBodyBytes = 8 << 20
+    /// Most body bytes being received at once, all requests together (503 `server_busy` for a
+    /// body that would pass it), so many slow uploads cannot hold unbounded memory; 0 for no limit.
+    public var maxBufferedBytes = 256 << 20
     /// Usage limit: tokens a client regains per second (0 turns limits off).
     public var tokensPerSecond = 2.0
     /// Usage limit: most tokens a client can hold (a burst); a guidance map costs 1, a

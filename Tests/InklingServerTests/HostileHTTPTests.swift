@@ -73,6 +73,24 @@ final class HostileHTTPTests: XCTestCase {
         XCTAssertEqual(try RawHTTP.request(port: server.port, "GET", "/healthz").status, 200, "still serving")
     }
 
+    func testBodiesBeyondTheServerWideBudgetGet503() throws {
+        let server = try ServerFixture.start { $0.maxBodyBytes = 8192; $0.maxBufferedBytes = 6000 }
+        defer { server.stop() }
+        // A slow upload holds 3,000 bytes of the 6,000-byte budget.
+        let slow = try RawConnection(port: server.port)
+        try slow.send("POST /v1/guidance HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 5000\r\n\r\n" + String(repeating: " ", count: 3000))
+        Thread.sleep(forTimeInterval: 0.3)
+        let refused = try RawHTTP.request(port: server.port, "POST", "/v1/guidance", body: Array(repeating: 32, count: 5000))
+        XCTAssertEqual(refused.status, 503)
+        XCTAssertEqual(refused.errorCode, "server_busy")
+        XCTAssertEqual(refused.headers["retry-after"], "2")
+        // Once the slow one is done, its bytes are free again.
+        try slow.send(String(repeating: " ", count: 2000))
+        XCTAssertEqual(try slow.readResponse().errorCode, "invalid_drawing")
+        let small = try RawHTTP.request(port: server.port, "POST", "/v1/guidance", body: Array(repeating: 32, count: 5000))
+        XCTAssertEqual(small.status, 422, small.text)
+    }
+
     func testHeadAnswersLikeGetWithoutABody() throws {
         let server = try ServerFixture.start()
         defer { server.stop() }

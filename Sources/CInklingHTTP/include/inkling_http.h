@@ -39,6 +39,8 @@ typedef struct {
     unsigned connection_limit;   /* most connections open at once */
     unsigned per_address_limit;  /* most connections open at once from one address (0: no limit) */
     size_t max_body_bytes;       /* larger bodies are refused with 413 */
+    size_t max_buffered_bytes;   /* most body bytes being received at once, all requests together;
+                                    a body that would pass it is refused (over_budget); 0: no limit */
     int no_listen;               /* 1: no listening socket; connections come from inkling_http_server_connect */
 } inkling_http_config;
 
@@ -96,6 +98,9 @@ size_t inkling_http_exchange_pairs(const inkling_http_exchange *exchange, int qu
 /* The request body (possibly empty) and whether it exceeded the cap (then it is empty). */
 const uint8_t *inkling_http_exchange_body(const inkling_http_exchange *exchange, size_t *length);
 int inkling_http_exchange_body_too_large(const inkling_http_exchange *exchange);
+/* Whether the body was refused because the server held too many body bytes at once (then it is
+   empty, and body_too_large is set too). */
+int inkling_http_exchange_over_budget(const inkling_http_exchange *exchange);
 
 /*
  * Answers with a whole response. headers: "Name: value" lines separated by '\n' (may be NULL).

@@ -31,6 +31,7 @@ struct ServeCommand: InklingCommand {
             .init("connections", value: "n", help: "Most connections open at once.", default: "4096"),
             .init("drain", value: "s", help: "Seconds running generations may finish after SIGTERM before they are cancelled.", default: "10"),
             .init("max-body", value: "bytes", help: "Largest request body.", default: "8388608"),
+            .init("max-buffered", value: "bytes", help: "Most body bytes being received at once, all clients together (503 server_busy beyond); 0: no limit.", default: "268435456"),
             .init("connections-per-address", value: "n", help: "Most connections open at once from one address; 0: no limit.", default: "256"),
             .init("rate", value: "tokens/s", help: "Usage tokens regained per second per client; 0 turns limits off.", default: "2"),
             .init("burst", value: "tokens", help: "Most usage tokens a client can hold (at least 4).", default: "40"),
@@ -68,6 +69,7 @@ struct ServeCommand: InklingCommand {
         c.threads = try whole("threads", 1...256, c.threads)
         c.connectionTimeout = try whole("timeout", 1...3600, c.connectionTimeout)
         c.maxBodyBytes = try whole("max-body", 1024...(1 << 30), c.maxBodyBytes)
+        c.maxBufferedBytes = try whole("max-buffered", 0...(1 << 40), c.maxBufferedBytes)
         c.connectionsPerAddress = try whole("connections-per-address", 0...100_000, c.connectionsPerAddress)
         c.headTimeout = try whole("head-timeout", 1...3600, c.headTimeout)
         c.requestDeadline = try whole("request-deadline", 1...86_400, max(c.requestDeadline, c.headTimeout))

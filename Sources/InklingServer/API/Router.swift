@@ -51,6 +51,9 @@ final class Router: Sendable {
         if request.version == "HTTP/1.1", request.header("host") == nil {
             throw APIError(400, "missing_host", "an HTTP/1.1 request needs a Host header")
         }
+        if request.serverBusy {
+            throw APIError(503, "server_busy", "the server is receiving too many request bodies at once; retry in a few seconds", retryAfter: 2)
+        }
         if request.bodyTooLarge {
             throw APIError(413, "body_too_large", "the request body is over the \(configuration.maxBodyBytes)-byte limit; send a smaller drawing (the columnar stroke JSON layout is the most compact)")
         }

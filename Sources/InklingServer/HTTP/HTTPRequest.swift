@@ -18,6 +18,9 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// Whether the body exceeded the server's cap (it is then empty).
     public var bodyTooLarge: Bool
+    /// Whether the body was refused because the server was receiving too many body bytes at
+    /// once (it is then empty).
+    public var serverBusy = false
 
     /// Creates a request.
     public init(method: String, path: String, version: String = "HTTP/1.1", hasNUL: Bool = false, client: String = "127.0.0.1",

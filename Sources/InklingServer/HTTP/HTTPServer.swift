@@ -18,6 +18,7 @@ final class HTTPServer: @unchecked Sendable {
         var connectionLimit: Int
         var connectionsPerAddress: Int
         var maxBodyBytes: Int
+        var maxBufferedBytes: Int
         /// No listening socket: connections come only from ``connect(_:)``.
         var noListen = false
     }
@@ -45,6 +46,7 @@ final class HTTPServer: @unchecked Sendable {
                 head_timeout: UInt32(max(1, settings.headTimeout)), request_deadline: UInt32(max(1, settings.requestDeadline)),
                 connection_limit: UInt32(max(1, settings.connectionLimit)),
                 per_address_limit: UInt32(max(0, settings.connectionsPerAddress)), max_body_bytes: max(0, settings.maxBodyBytes),
+                max_buffered_bytes: max(0, settings.maxBufferedBytes),
                 no_listen: settings.noListen ? 1 : 0)
             return inkling_http_server_start(&config, { context, exchange in
                 guard let context, let exchange else { return }

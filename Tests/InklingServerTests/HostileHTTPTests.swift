@@ -157,6 +157,17 @@ final class HostileHTTPTests: XCTestCase {
         XCTAssertTrue(String(decoding: headOnly, as: UTF8.self).hasSuffix("\r\n\r\n"), "HEAD: headers only")
     }
 
+    func testRawExchangeKeepsAnsweringCallAfterCall() throws {
+        let started = Date()
+        for i in 0..<1000 {
+            let bytes = RawHTTPExchange.respond(to: Array("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            XCTAssertEqual(try RawHTTP.parse(bytes).status, 200, "call \(i)")
+        }
+        let generation = try RawHTTP.parse(RawHTTPExchange.respond(to: Array("POST /v1/generations HTTP/1.1\r\nHost: x\r\nContent-Length: 16\r\n\r\n{\"prompt\":\"sea\"}".utf8)))
+        XCTAssertTrue([200, 504].contains(generation.status), "a generation is answered, or stopped at the 0.5 s deadline: \(generation.text.prefix(200))")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+    }
+
     func testRawExchangeReturnsQuicklyForIncompleteAndGarbageInput() {
         let inputs: [[UInt8]] = [
             [], Array("GET /healthz HTTP/1.1\r\nHost: x\r\n".utf8),

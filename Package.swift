@@ -209,7 +209,7 @@ let package = Package(
         .testTarget(
             name: "InklingEnginesTests",
             dependencies: ["InklingEngines", "InklingConditioning", "InklingComparison", "InklingGuidance", "InklingStrokes",
-                           "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
+                           "InklingImageIO", "InklingEngineFakes"]
         ),
         .testTarget(name: "InklingComparisonTests", dependencies: ["InklingComparison"]),
         .testTarget(name: "InklingOutputsTests", dependencies: ["InklingOutputs", "InklingConditioning", "InklingImageIO"]),

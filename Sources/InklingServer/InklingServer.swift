@@ -28,10 +28,11 @@ public final class InklingServer: Sendable {
     }
 
     /// Starts the server; without `listening` it has no socket and takes connections only through
-    /// ``connect(_:)`` (for ``RawHTTPExchange``).
+    /// ``connect(_:)`` (for ``RawHTTPExchange``), and serves no page when its files are missing.
     init(configuration: ServerConfiguration, engine: any ImageEngine, listening: Bool) throws {
         try configuration.validate()
-        let router = Router(configuration: configuration, engine: engine, assets: try WebAssets())
+        let assets = listening ? try WebAssets() : ((try? WebAssets()) ?? .none)
+        let router = Router(configuration: configuration, engine: engine, assets: assets)
         http = try HTTPServer(HTTPServer.Settings(
             host: configuration.host, port: configuration.port, threads: configuration.threads,
             connectionTimeout: configuration.connectionTimeout, headTimeout: configuration.headTimeout,

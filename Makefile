@@ -5,7 +5,7 @@ CONFIG ?= debug
 OUT ?= out
 FUZZ_SECONDS ?= 600
 
-.PHONY: all deps build release demo contact-sheet test agreement browser-test fuzz bench serve-load clean
+.PHONY: all deps build release demo contact-sheet test agreement browser-test fuzz bench serve-load soak clean
 
 all: build
 
@@ -62,6 +62,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/check-agreement "$$($(SWIFT) build --show-bin-path)/inkling"
+	scripts/api-properties "$$($(SWIFT) build --show-bin-path)/inkling"
 	scripts/browser-test
 
 ## SSIM, PSNR and ΔE00 of `inkling compare` against scikit-image (installs it into a venv).
@@ -87,6 +88,11 @@ bench: deps
 ## Load test of `inkling serve` with wrk (installed when missing): POST /v1/guidance, bounded.
 serve-load: deps
 	Benchmarks/serve-load.sh
+
+## Soak test of `inkling serve` (release build): 60 s of wrk on /v1/guidance with malformed
+## bodies, slowloris, idle connections and generations, then SIGTERM; fails when a bound is missed.
+soak: deps
+	Benchmarks/soak.sh
 
 clean:
 	rm -rf .build $(OUT)

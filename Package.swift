@@ -231,7 +231,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InklingServerTests",
-            dependencies: ["InklingServer", "Inkling", "InklingEngines", "InklingImageIO"]
+            dependencies: ["InklingServer", "Inkling", "InklingEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
         ),
         .testTarget(
             name: "InklingCLITests",

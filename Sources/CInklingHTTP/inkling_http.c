@@ -6,7 +6,16 @@
  * handler is queued at once; otherwise the connection is suspended until the answer arrives
  * (inkling_http_exchange_respond / _begin_stream resume it). A streamed answer is read by a
  * content reader that suspends the connection whenever it has nothing to send yet.
+ *
+ * Per connection (MHD_OPTION_NOTIFY_CONNECTION): a record of when it began waiting for its
+ * current request and whether the head has arrived. A watchdog thread walks the records every
+ * 100 ms: a head later than head_timeout, or a whole request later than request_deadline, gets
+ * 408 and the socket is shut down (libmicrohttpd's own timeout is an idle timeout, which a client
+ * sending one header line every few seconds never trips). It also notices clients that hang up
+ * while their connection is suspended (libmicrohttpd does not watch suspended sockets), marks
+ * their exchange closed and resumes the connection so libmicrohttpd closes it.
  */
+#define _GNU_SOURCE
 #include "inkling_http.h"
 #include "inkling_http_exchange.h"
 
@@ -14,20 +23,70 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+#include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+/*
+ * Each connection's memory pool (the request head, and buffers), in bytes. Above 32 KB
+ * libmicrohttpd maps each pool with mmap instead of taking it from the heap, so the memory of a
+ * closed connection goes straight back to the system: with thousands of short-lived slow or idle
+ * connections interleaved with request buffers, heap pools fragmented the heap and RSS crept up.
+ * A request head larger than this gets 431.
+ */
+#define INKLING_HTTP_CONNECTION_MEMORY (48 * 1024)
+
+/* One connection as the watchdog sees it (guarded by the server's lock). */
+typedef struct connection_record {
+    int fd;
+    double since;            /* when it began waiting for its current request */
+    int head_done;           /* the current request's head has arrived */
+    int receiving;           /* waiting for (the rest of) a request */
+    int cut;                 /* the watchdog has answered 408 and shut it down */
+    int nul;                 /* the current request's URL decoded a NUL byte */
+    inkling_http_exchange *exchange; /* the request being answered, or NULL */
+    struct connection_record *next, *prev;
+} connection_record;
 
 struct inkling_http_server {
     struct MHD_Daemon *daemon;
     inkling_http_handler handler;
     void *context;
     size_t max_body_bytes;
+    size_t max_buffered_bytes;
+    size_t buffered;         /* atomic: body bytes being received, all requests together */
+    unsigned head_timeout, request_deadline;
     uint16_t port;
-    pthread_mutex_t lock; /* guards the list of live exchanges */
+    int listen_fd;
+    int draining;            /* atomic */
+    int stopping;            /* atomic: the watchdog ends */
+    pthread_t watchdog;
+    int watchdog_running;
+    pthread_mutex_t lock; /* guards the lists of live exchanges and connections */
     inkling_http_exchange *live;
+    connection_record *connections;
 };
+
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static connection_record *record_of(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? (connection_record *)info->socket_context : NULL;
+}
+
+static const char stopping_body[] =
+    "{\"error\":{\"code\":\"stopping\",\"message\":\"the server is shutting down; try again shortly\"}}";
 
 static void server_link(inkling_http_server *server, inkling_http_exchange *exchange) {
     pthread_mutex_lock(&server->lock);
@@ -58,15 +117,37 @@ static void client_address(struct MHD_Connection *connection, char *out, size_t 
     }
 }
 
+/* Gives the body bytes an exchange holds back to the server-wide budget. */
+static void uncount(inkling_http_server *server, inkling_http_exchange *exchange) {
+    if (exchange->counted) __atomic_sub_fetch(&server->buffered, exchange->counted, __ATOMIC_ACQ_REL);
+    exchange->counted = 0;
+}
+
 /* Calls the handler and then queues its answer, or suspends until one comes. */
 static void dispatch(inkling_http_server *server, inkling_http_exchange *exchange) {
     exchange->dispatched = 1;
+    pthread_mutex_lock(&server->lock);
+    connection_record *record = exchange->record;
+    if (record) record->receiving = 0;
+    pthread_mutex_unlock(&server->lock);
+    if (__atomic_load_n(&server->draining, __ATOMIC_ACQUIRE)) {
+        pthread_mutex_lock(&exchange->lock);
+        inkling_http_exchange_set_answer_locked(exchange, INKLING_ANSWER_WHOLE, 503,
+                                                "Content-Type: application/json\nRetry-After: 5\nConnection: close",
+                                                (const uint8_t *)stopping_body, sizeof stopping_body - 1);
+        inkling_http_exchange_queue_locked(exchange);
+        pthread_mutex_unlock(&exchange->lock);
+        return;
+    }
     pthread_mutex_lock(&exchange->lock);
     exchange->in_handler = 1;
     pthread_mutex_unlock(&exchange->lock);
 
     inkling_http_exchange_retain(exchange);
     server->handler(server->context, exchange);
+    /* The handler has copied the body: it no longer counts against the budget. */
+    uncount(server, exchange);
+    inkling_http_exchange_drop_body(exchange);
 
     pthread_mutex_lock(&exchange->lock);
     exchange->in_handler = 0;
@@ -82,16 +163,25 @@ static void dispatch(inkling_http_server *server, inkling_http_exchange *exchang
 static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connection, const char *url,
                                       const char *method, const char *version, const char *upload_data,
                                       size_t *upload_data_size, void **con_cls) {
-    (void)version;
     inkling_http_server *server = cls;
     inkling_http_exchange *exchange = *con_cls;
     if (!exchange) {
         char client[INKLING_HTTP_CLIENT_SIZE];
         client_address(connection, client, sizeof client);
-        exchange = inkling_http_exchange_create(connection, method, url, client);
+        exchange = inkling_http_exchange_create(connection, method, url, version, client);
         if (!exchange) return MHD_NO;
         *con_cls = exchange;
         server_link(server, exchange);
+        connection_record *record = record_of(connection);
+        pthread_mutex_lock(&server->lock);
+        if (record) {
+            record->head_done = 1;
+            record->exchange = exchange;
+            exchange->nul = record->nul;
+            record->nul = 0;
+        }
+        exchange->record = record;
+        pthread_mutex_unlock(&server->lock);
         const char *length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (length) {
             char *end = NULL;
@@ -99,6 +189,11 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
             if (end != length && declared > server->max_body_bytes) {
                 /* Refuse before reading: libmicrohttpd discards the rest and closes afterwards. */
                 exchange->too_large = 1;
+                dispatch(server, exchange);
+            } else if (end != length && server->max_buffered_bytes &&
+                       declared + __atomic_load_n(&server->buffered, __ATOMIC_ACQUIRE) > server->max_buffered_bytes) {
+                exchange->too_large = 1;
+                exchange->over_budget = 1;
                 dispatch(server, exchange);
             }
         }
@@ -120,6 +215,18 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
             exchange->discarded = n;
             return MHD_YES;
         }
+        if (server->max_buffered_bytes) {
+            if (__atomic_add_fetch(&server->buffered, n, __ATOMIC_ACQ_REL) > server->max_buffered_bytes) {
+                __atomic_sub_fetch(&server->buffered, n, __ATOMIC_ACQ_REL);
+                uncount(server, exchange);
+                inkling_http_exchange_drop_body(exchange);
+                exchange->too_large = 1;
+                exchange->over_budget = 1;
+                exchange->discarded = n;
+                return MHD_YES;
+            }
+            exchange->counted += n;
+        }
         if (!inkling_http_exchange_append_body(exchange, (const uint8_t *)upload_data, n)) return MHD_NO;
         return MHD_YES;
     }
@@ -127,11 +234,14 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         dispatch(server, exchange);
         return MHD_YES;
     }
-    /* Called again after a resume: queue the answer that arrived meanwhile. */
+    /* Called again after a resume: queue the answer that arrived meanwhile, or close the
+       connection of a client that has gone (the watchdog resumed it to be cleaned up). */
     pthread_mutex_lock(&exchange->lock);
+    enum MHD_Result result = MHD_YES;
     if (exchange->answer != INKLING_ANSWER_NONE && !exchange->queued) inkling_http_exchange_queue_locked(exchange);
+    else if (exchange->answer == INKLING_ANSWER_NONE && exchange->closed) result = MHD_NO;
     pthread_mutex_unlock(&exchange->lock);
-    return MHD_YES;
+    return result;
 }
 
 static void request_completed(void *cls, struct MHD_Connection *connection, void **con_cls,
@@ -142,7 +252,19 @@ static void request_completed(void *cls, struct MHD_Connection *connection, void
     inkling_http_exchange *exchange = *con_cls;
     if (!exchange) return;
     *con_cls = NULL;
+    uncount(server, exchange);
     server_unlink(server, exchange);
+    pthread_mutex_lock(&server->lock);
+    connection_record *record = exchange->record;
+    if (record) {
+        /* The connection waits for its next request from now on. */
+        record->exchange = NULL;
+        record->receiving = 1;
+        record->head_done = 0;
+        record->since = now_seconds();
+    }
+    exchange->record = NULL;
+    pthread_mutex_unlock(&server->lock);
     pthread_mutex_lock(&exchange->lock);
     exchange->closed = 1;
     exchange->connection = NULL;
@@ -151,29 +273,181 @@ static void request_completed(void *cls, struct MHD_Connection *connection, void
     inkling_http_exchange_release(exchange);
 }
 
+/* Connection start and end: the watchdog's records. */
+static void notify_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
+                              enum MHD_ConnectionNotificationCode code) {
+    inkling_http_server *server = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        connection_record *record = calloc(1, sizeof *record);
+        if (!record) return;
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        record->fd = info ? info->connect_fd : -1;
+        record->since = now_seconds();
+        record->receiving = 1;
+        pthread_mutex_lock(&server->lock);
+        record->next = server->connections;
+        if (server->connections) server->connections->prev = record;
+        server->connections = record;
+        pthread_mutex_unlock(&server->lock);
+        *socket_context = record;
+    } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+        connection_record *record = *socket_context;
+        if (!record) return;
+        pthread_mutex_lock(&server->lock);
+        if (record->prev) record->prev->next = record->next;
+        else if (server->connections == record) server->connections = record->next;
+        if (record->next) record->next->prev = record->prev;
+        if (record->exchange) record->exchange->record = NULL;
+        pthread_mutex_unlock(&server->lock);
+        free(record);
+        *socket_context = NULL;
+    }
+}
+
+/* Decodes a URL or query part in place, noting a NUL byte (which would cut the C string). */
+static size_t unescape(void *cls, struct MHD_Connection *connection, char *text) {
+    inkling_http_server *server = cls;
+    size_t length = MHD_http_unescape(text);
+    if (strlen(text) != length) {
+        connection_record *record = record_of(connection);
+        pthread_mutex_lock(&server->lock);
+        if (record) record->nul = 1;
+        pthread_mutex_unlock(&server->lock);
+    }
+    return length;
+}
+
+/* Answers 408 on a connection whose request is late and shuts its socket (server lock held). */
+static void cut_late(inkling_http_server *server, connection_record *record) {
+    char body[256], reply[512];
+    int body_length = record->head_done
+        ? snprintf(body, sizeof body, "{\"error\":{\"code\":\"request_timeout\",\"message\":\"the request did not arrive within %u s; send the whole request promptly\"}}", server->request_deadline)
+        : snprintf(body, sizeof body, "{\"error\":{\"code\":\"request_timeout\",\"message\":\"the request head did not arrive within %u s; send the whole head promptly\"}}", server->head_timeout);
+    int length = snprintf(reply, sizeof reply,
+                          "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
+                          "Connection: close\r\nContent-Length: %d\r\n\r\n%s", body_length, body);
+    if (record->fd >= 0 && length > 0) {
+        (void)send(record->fd, reply, (size_t)length, MSG_NOSIGNAL | MSG_DONTWAIT);
+        shutdown(record->fd, SHUT_RDWR);
+    }
+    record->cut = 1;
+}
+
+/* Whether the peer of a suspended connection has hung up (or the socket failed). */
+static int peer_gone(int fd) {
+    if (fd < 0) return 0;
+    struct pollfd p = {.fd = fd, .events = POLLIN | POLLRDHUP};
+    if (poll(&p, 1, 0) <= 0) return 0;
+    return (p.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) != 0;
+}
+
+static void *watchdog(void *cls) {
+    inkling_http_server *server = cls;
+    while (!__atomic_load_n(&server->stopping, __ATOMIC_ACQUIRE)) {
+        struct timespec pause = {0, 100 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        double now = now_seconds();
+        pthread_mutex_lock(&server->lock);
+        for (connection_record *r = server->connections; r; r = r->next) {
+            if (r->cut) continue;
+            if (r->receiving) {
+                double limit = r->head_done ? server->request_deadline : server->head_timeout;
+                if (limit > 0 && now - r->since > limit) cut_late(server, r);
+                continue;
+            }
+            inkling_http_exchange *e = r->exchange;
+            if (!e) continue;
+            pthread_mutex_lock(&e->lock);
+            if (e->suspended && e->connection && !e->closed && peer_gone(r->fd)) {
+                e->closed = 1;
+                e->suspended = 0;
+                MHD_resume_connection(e->connection);
+            }
+            pthread_mutex_unlock(&e->lock);
+        }
+        pthread_mutex_unlock(&server->lock);
+    }
+    return NULL;
+}
+
+/* A listening socket of our own: SO_REUSEADDR only, so a port in use is an error. */
+static int listen_on(const struct sockaddr *address, socklen_t length, int *in_use) {
+    int fd = socket(address->sa_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (address->sa_family == AF_INET6) setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+    if (bind(fd, address, length) != 0 || listen(fd, 1024) != 0) {
+        *in_use = errno == EADDRINUSE;
+        close(fd);
+        return -1;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+    return fd;
+}
+
+/* Raises the open-file limit towards what the connection limit needs; returns the usable limit. */
+static unsigned fit_connection_limit(unsigned wanted) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return wanted;
+    rlim_t needed = (rlim_t)wanted + 256;
+    if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < needed) {
+        struct rlimit raised = limit;
+        raised.rlim_cur = (limit.rlim_max == RLIM_INFINITY || limit.rlim_max >= needed) ? needed : limit.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+    }
+    if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < needed) {
+        return limit.rlim_cur > 256 + 16 ? (unsigned)(limit.rlim_cur - 256) : 16;
+    }
+    return wanted;
+}
+
 inkling_http_server *inkling_http_server_start(const inkling_http_config *config, inkling_http_handler handler,
-                                               void *context, char *error, size_t error_size) {
+                                               void *context, char *error, size_t error_size, int *why) {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
-    struct sockaddr *address;
-    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
+    struct sockaddr *address = NULL;
+    socklen_t address_length = 0;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
+    *why = INKLING_HTTP_START_FAILED;
     memset(&v4, 0, sizeof v4);
     memset(&v6, 0, sizeof v6);
-    if (inet_pton(AF_INET, config->host, &v4.sin_addr) == 1) {
+    if (config->no_listen) {
+        flags |= MHD_USE_NO_LISTEN_SOCKET;
+    } else if (inet_pton(AF_INET, config->host, &v4.sin_addr) == 1) {
         v4.sin_family = AF_INET;
         v4.sin_port = htons(config->port);
         address = (struct sockaddr *)&v4;
+        address_length = sizeof v4;
     } else if (inet_pton(AF_INET6, config->host, &v6.sin6_addr) == 1) {
         v6.sin6_family = AF_INET6;
         v6.sin6_port = htons(config->port);
         address = (struct sockaddr *)&v6;
+        address_length = sizeof v6;
         flags |= MHD_USE_IPv6;
     } else {
         snprintf(error, error_size, "'%s' is not a numeric IPv4 or IPv6 address", config->host);
         return NULL;
     }
+    int listen_fd = -1;
+    if (address) {
+        int in_use = 0;
+        listen_fd = listen_on(address, address_length, &in_use);
+        if (listen_fd < 0) {
+            if (in_use) {
+                *why = INKLING_HTTP_ADDRESS_IN_USE;
+                snprintf(error, error_size, "%s port %u is already in use (another server is listening there)", config->host,
+                         (unsigned)config->port);
+            } else {
+                snprintf(error, error_size, "cannot listen on %s port %u: %s", config->host, (unsigned)config->port, strerror(errno));
+            }
+            return NULL;
+        }
+    }
     inkling_http_server *server = calloc(1, sizeof *server);
     if (!server) {
+        if (listen_fd >= 0) close(listen_fd);
         snprintf(error, error_size, "out of memory");
         return NULL;
     }
@@ -181,40 +455,87 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
     server->handler = handler;
     server->context = context;
     server->max_body_bytes = config->max_body_bytes;
+    server->max_buffered_bytes = config->max_buffered_bytes;
+    server->head_timeout = config->head_timeout;
+    server->request_deadline = config->request_deadline;
+    server->listen_fd = listen_fd;
     unsigned threads = config->threads < 1 ? 1 : config->threads;
-    server->daemon = MHD_start_daemon(
-        flags, config->port, NULL, NULL, access_handler, server,
-        MHD_OPTION_SOCK_ADDR, address,
-        MHD_OPTION_THREAD_POOL_SIZE, threads,
-        MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout,
-        MHD_OPTION_CONNECTION_LIMIT, config->connection_limit,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, config->per_address_limit,
-        MHD_OPTION_NOTIFY_COMPLETED, request_completed, server,
-        MHD_OPTION_LISTENING_ADDRESS_REUSE, 1,
-        MHD_OPTION_END);
+    unsigned connections = fit_connection_limit(config->connection_limit < 1 ? 1 : config->connection_limit);
+#define INKLING_HTTP_COMMON_OPTIONS                                                  \
+        MHD_OPTION_THREAD_POOL_SIZE, threads,                                   \
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)INKLING_HTTP_CONNECTION_MEMORY, \
+        MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout,              \
+        MHD_OPTION_CONNECTION_LIMIT, connections,                               \
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, config->per_address_limit,          \
+        MHD_OPTION_NOTIFY_COMPLETED, request_completed, server,                 \
+        MHD_OPTION_NOTIFY_CONNECTION, notify_connection, server,                \
+        MHD_OPTION_UNESCAPE_CALLBACK, unescape, server
+    if (listen_fd >= 0) {
+        /* libmicrohttpd owns the socket from here on (it closes it when it stops). */
+        server->daemon = MHD_start_daemon(flags, config->port, NULL, NULL, access_handler, server,
+                                          MHD_OPTION_LISTEN_SOCKET, listen_fd, INKLING_HTTP_COMMON_OPTIONS, MHD_OPTION_END);
+    } else {
+        server->daemon = MHD_start_daemon(flags, 0, NULL, NULL, access_handler, server, INKLING_HTTP_COMMON_OPTIONS,
+                                          MHD_OPTION_END);
+    }
+#undef INKLING_HTTP_COMMON_OPTIONS
     if (!server->daemon) {
-        snprintf(error, error_size, "cannot listen on %s port %u (in use, or not an address of this machine?)",
+        snprintf(error, error_size, "cannot start the HTTP server on %s port %u (libmicrohttpd refused its settings)",
                  config->host, (unsigned)config->port);
+        if (listen_fd >= 0) close(listen_fd);
         pthread_mutex_destroy(&server->lock);
         free(server);
         return NULL;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    server->port = info ? info->port : config->port;
+    if (listen_fd >= 0) {
+        struct sockaddr_storage bound;
+        socklen_t bound_length = sizeof bound;
+        server->port = config->port;
+        if (getsockname(listen_fd, (struct sockaddr *)&bound, &bound_length) == 0) {
+            server->port = bound.ss_family == AF_INET6 ? ntohs(((struct sockaddr_in6 *)&bound)->sin6_port)
+                                                       : ntohs(((struct sockaddr_in *)&bound)->sin_port);
+        }
+    }
+    server->watchdog_running = pthread_create(&server->watchdog, NULL, watchdog, server) == 0;
     return server;
 }
 
 uint16_t inkling_http_server_port(const inkling_http_server *server) { return server->port; }
 
+int inkling_http_server_connect(inkling_http_server *server, int fd) {
+    struct sockaddr_in loopback;
+    memset(&loopback, 0, sizeof loopback);
+    loopback.sin_family = AF_INET;
+    loopback.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return MHD_add_connection(server->daemon, fd, (const struct sockaddr *)&loopback, sizeof loopback) == MHD_YES;
+}
+
+void inkling_http_server_drain(inkling_http_server *server) {
+    if (__atomic_exchange_n(&server->draining, 1, __ATOMIC_ACQ_REL)) return;
+    if (server->listen_fd >= 0) {
+        MHD_socket fd = MHD_quiesce_daemon(server->daemon);
+        if (fd != MHD_INVALID_SOCKET) close(fd);
+        server->listen_fd = -1;
+    }
+}
+
+unsigned inkling_http_server_pending(inkling_http_server *server) {
+    unsigned count = 0;
+    pthread_mutex_lock(&server->lock);
+    for (inkling_http_exchange *e = server->live; e; e = e->next) count++;
+    pthread_mutex_unlock(&server->lock);
+    return count;
+}
+
 void inkling_http_server_stop(inkling_http_server *server) {
-    static const char stopping[] =
-        "{\"error\":{\"code\":\"stopping\",\"message\":\"the server is shutting down; try again shortly\"}}";
+    __atomic_store_n(&server->stopping, 1, __ATOMIC_RELEASE);
+    if (server->watchdog_running) pthread_join(server->watchdog, NULL);
     pthread_mutex_lock(&server->lock);
     for (inkling_http_exchange *e = server->live; e; e = e->next) {
         pthread_mutex_lock(&e->lock);
         if (e->answer == INKLING_ANSWER_NONE) {
-            inkling_http_exchange_set_answer_locked(e, INKLING_ANSWER_WHOLE, 503, "Content-Type: application/json",
-                                                    (const uint8_t *)stopping, sizeof stopping - 1);
+            inkling_http_exchange_set_answer_locked(e, INKLING_ANSWER_WHOLE, 503, "Content-Type: application/json\nRetry-After: 5",
+                                                    (const uint8_t *)stopping_body, sizeof stopping_body - 1);
         }
         e->finished = 1;
         if (e->suspended && e->connection) {

@@ -8,14 +8,16 @@
 #include <string.h>
 
 inkling_http_exchange *inkling_http_exchange_create(struct MHD_Connection *connection, const char *method,
-                                                    const char *path, const char *client) {
+                                                    const char *path, const char *version, const char *client) {
     inkling_http_exchange *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->method = strdup(method ? method : "");
     e->path = strdup(path ? path : "");
-    if (!e->method || !e->path) {
+    e->version = strdup(version ? version : "");
+    if (!e->method || !e->path || !e->version) {
         free(e->method);
         free(e->path);
+        free(e->version);
         free(e);
         return NULL;
     }
@@ -36,6 +38,7 @@ void inkling_http_exchange_release(inkling_http_exchange *exchange) {
     pthread_mutex_destroy(&exchange->lock);
     free(exchange->method);
     free(exchange->path);
+    free(exchange->version);
     free(exchange->body);
     free(exchange->headers);
     free(exchange->reply);
@@ -117,6 +120,8 @@ static ssize_t stream_reader(void *cls, uint64_t position, char *buffer, size_t 
         e->reply_offset += n;
         if (e->reply_offset == e->reply_length) e->reply_offset = e->reply_length = 0;
         result = (ssize_t)n;
+    } else if (e->closed) {
+        result = MHD_CONTENT_READER_END_WITH_ERROR;
     } else if (e->finished || !e->connection) {
         result = MHD_CONTENT_READER_END_OF_STREAM;
     } else {
@@ -212,6 +217,8 @@ int inkling_http_exchange_closed(const inkling_http_exchange *e) {
 const char *inkling_http_exchange_method(const inkling_http_exchange *e) { return e->method; }
 const char *inkling_http_exchange_path(const inkling_http_exchange *e) { return e->path; }
 const char *inkling_http_exchange_client(const inkling_http_exchange *e) { return e->client; }
+const char *inkling_http_exchange_version(const inkling_http_exchange *e) { return e->version; }
+int inkling_http_exchange_has_nul(const inkling_http_exchange *e) { return e->nul; }
 
 const char *inkling_http_exchange_header(const inkling_http_exchange *e, const char *name) {
     return e->connection ? MHD_lookup_connection_value(e->connection, MHD_HEADER_KIND, name) : NULL;
@@ -227,6 +234,7 @@ const uint8_t *inkling_http_exchange_body(const inkling_http_exchange *e, size_t
 }
 
 int inkling_http_exchange_body_too_large(const inkling_http_exchange *e) { return e->too_large; }
+int inkling_http_exchange_over_budget(const inkling_http_exchange *e) { return e->over_budget; }
 
 typedef struct {
     char *out;

@@ -22,10 +22,15 @@ struct inkling_http_exchange {
     struct MHD_Connection *connection; /* NULL once the request is over */
     char *method;
     char *path;
+    char *version;
+    int nul;                  /* the path or a query argument decoded a NUL byte */
+    void *record;             /* the server's record of the connection (inkling_http.c) */
     char client[INKLING_HTTP_CLIENT_SIZE];
     uint8_t *body;
     size_t body_length, body_capacity;
     int too_large;
+    int over_budget;          /* refused for the server-wide body budget */
+    size_t counted;           /* body bytes counted in the server's budget (connection thread only) */
     size_t discarded;         /* bytes of an over-cap body thrown away so far */
     int dispatched;           /* only touched on the connection's thread */
     int in_handler;
@@ -42,7 +47,7 @@ struct inkling_http_exchange {
 };
 
 inkling_http_exchange *inkling_http_exchange_create(struct MHD_Connection *connection, const char *method,
-                                                    const char *path, const char *client);
+                                                    const char *path, const char *version, const char *client);
 void inkling_http_exchange_retain(inkling_http_exchange *exchange);
 int inkling_http_exchange_append_body(inkling_http_exchange *exchange, const uint8_t *bytes, size_t length);
 void inkling_http_exchange_drop_body(inkling_http_exchange *exchange);

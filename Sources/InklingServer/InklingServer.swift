@@ -23,14 +23,23 @@ public final class InklingServer: Sendable {
     ///
     /// - Throws: ``APIError`` for an invalid configuration or missing page files,
     ///   ``HTTPServerError`` when the address cannot be listened on.
-    public init(configuration: ServerConfiguration, engine: any ImageEngine = BuiltInEngine()) throws {
+    public convenience init(configuration: ServerConfiguration, engine: any ImageEngine = BuiltInEngine()) throws {
+        try self.init(configuration: configuration, engine: engine, listening: true)
+    }
+
+    /// Starts the server; without `listening` it has no socket and takes connections only through
+    /// ``connect(_:)`` (for ``RawHTTPExchange``), and serves no page when its files are missing.
+    init(configuration: ServerConfiguration, engine: any ImageEngine, listening: Bool) throws {
         try configuration.validate()
-        let router = Router(configuration: configuration, engine: engine, assets: try WebAssets())
+        let assets = listening ? try WebAssets() : ((try? WebAssets()) ?? .none)
+        let router = Router(configuration: configuration, engine: engine, assets: assets)
         http = try HTTPServer(HTTPServer.Settings(
             host: configuration.host, port: configuration.port, threads: configuration.threads,
-            connectionTimeout: configuration.connectionTimeout, connectionLimit: configuration.connectionLimit,
+            connectionTimeout: configuration.connectionTimeout, headTimeout: configuration.headTimeout,
+            requestDeadline: configuration.requestDeadline, connectionLimit: configuration.connectionLimit,
             connectionsPerAddress: configuration.connectionsPerAddress,
-            maxBodyBytes: configuration.maxBodyBytes)) { exchange in router.handle(exchange) }
+            maxBodyBytes: configuration.maxBodyBytes, maxBufferedBytes: configuration.maxBufferedBytes,
+            noListen: !listening)) { exchange in router.handle(exchange) }
         self.configuration = configuration
         self.router = router
         port = http.port
@@ -48,6 +57,35 @@ public final class InklingServer: Sendable {
     public var url: String {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return "http://\(host):\(port)"
+    }
+
+    /// Hands the server one end of a connected socket, as if accepted from 127.0.0.1.
+    func connect(_ fd: Int32) -> Bool { http.connect(fd) }
+
+    /// Stops gracefully, then ``stop()``s: the listening socket closes at once (new connections
+    /// are refused), requests that arrive on open connections and generations waiting for a slot
+    /// are answered 503 `stopping`, running generations may finish for up to
+    /// ``ServerConfiguration/drainTimeout`` seconds, then they are cancelled (the engine's work
+    /// too) and answered 503 `stopping`.
+    public func drain() async {
+        http.drain()
+        router.gate.close()
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int64(configuration.drainTimeout * 1000))
+        while router.generations.active > 0, clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        router.generations.cancelAll()
+        let settle = clock.now + .seconds(3)
+        while router.generations.active > 0, clock.now < settle {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        // Let the last answers leave before the connections close.
+        let flush = clock.now + .seconds(1)
+        while http.pending > 0, clock.now < flush {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        stop()
     }
 
     /// Stops listening, refuses queued generations, closes connections and deletes every image.

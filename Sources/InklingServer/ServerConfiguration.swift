@@ -12,13 +12,25 @@ public struct ServerConfiguration: Sendable {
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     /// Seconds a connection may stay idle (a stalled body included) before it is closed.
     public var connectionTimeout = 30
-    /// Most connections open at once.
-    public var connectionLimit = 512
-    /// Most connections open at once from one address (bounds the memory one client's bodies
-    /// can hold: this × ``maxBodyBytes``); 0 for no limit.
-    public var connectionsPerAddress = 64
+    /// Seconds from a connection's start (or its previous answer) until the whole request head
+    /// must have arrived; later, 408 `request_timeout` and the connection is closed. Unlike
+    /// ``connectionTimeout`` this cannot be stretched by sending a byte now and then.
+    public var headTimeout = 10
+    /// Seconds for receiving a whole request, head and body; later, 408 `request_timeout`.
+    public var requestDeadline = 60
+    /// Seconds running generations may go on after a stop is asked for (``InklingServer/drain()``);
+    /// then they are cancelled and answered 503 `stopping`.
+    public var drainTimeout = 10.0
+    /// Most connections open at once (the open-file limit is raised to fit, or this is lowered).
+    public var connectionLimit = 4096
+    /// Most connections open at once from one address; 0 for no limit. Beyond it libmicrohttpd
+    /// refuses the connection, so one address cannot take the whole ``connectionLimit``.
+    public var connectionsPerAddress = 256
     /// Largest request body accepted, in bytes (413 above it).
     public var maxBodyBytes = 8 << 20
+    /// Most body bytes being received at once, all requests together (503 `server_busy` for a
+    /// body that would pass it), so many slow uploads cannot hold unbounded memory; 0 for no limit.
+    public var maxBufferedBytes = 256 << 20
     /// Usage limit: tokens a client regains per second (0 turns limits off).
     public var tokensPerSecond = 2.0
     /// Usage limit: most tokens a client can hold (a burst); a guidance map costs 1, a
@@ -53,6 +65,9 @@ public struct ServerConfiguration: Sendable {
     public func validate() throws(APIError) {
         func bad(_ message: String) -> APIError { APIError(500, "invalid_configuration", message) }
         guard connectionTimeout >= 1 else { throw bad("the connection timeout must be at least 1 second") }
+        guard headTimeout >= 1, requestDeadline >= headTimeout else { throw bad("the head timeout must be at least 1 second and the request deadline at least the head timeout") }
+        guard drainTimeout >= 0, drainTimeout.isFinite else { throw bad("the drain deadline must be 0 or more seconds") }
+        guard connectionLimit >= 1 else { throw bad("the connection limit must be at least 1") }
         guard maxBodyBytes >= 1024 else { throw bad("the body cap must be at least 1024 bytes") }
         guard tokensPerSecond >= 0, tokensPerSecond.isFinite else { throw bad("the usage rate must be 0 (off) or positive") }
         guard tokensPerSecond == 0 || burst >= 4 else { throw bad("the usage burst must be at least 4 (a generation of 4 images costs 4)") }

@@ -33,16 +33,41 @@ typedef struct {
     uint16_t port;               /* 0 picks a free port (see inkling_http_server_port) */
     unsigned threads;            /* size of the thread pool (at least 1) */
     unsigned connection_timeout; /* seconds of inactivity before a connection is closed */
+    unsigned head_timeout;       /* seconds from a connection's start (or its previous answer) to a
+                                    complete request head; later, 408 and the connection is closed */
+    unsigned request_deadline;   /* seconds for the whole request, head and body; later, 408 */
     unsigned connection_limit;   /* most connections open at once */
     unsigned per_address_limit;  /* most connections open at once from one address (0: no limit) */
     size_t max_body_bytes;       /* larger bodies are refused with 413 */
+    size_t max_buffered_bytes;   /* most body bytes being received at once, all requests together;
+                                    a body that would pass it is refused (over_budget); 0: no limit */
+    int no_listen;               /* 1: no listening socket; connections come from inkling_http_server_connect */
 } inkling_http_config;
 
-/* Starts a server; NULL on failure with a message in error (error_size bytes, NUL-terminated). */
+/* Why inkling_http_server_start failed. */
+enum { INKLING_HTTP_START_FAILED = 1, INKLING_HTTP_ADDRESS_IN_USE = 2 };
+
+/*
+ * Starts a server; NULL on failure with a message in error (error_size bytes, NUL-terminated)
+ * and the reason in *why (INKLING_HTTP_*). The port is never shared with another process: an
+ * address in use is a failure (no SO_REUSEPORT).
+ */
 inkling_http_server *inkling_http_server_start(const inkling_http_config *config, inkling_http_handler handler,
-                                               void *context, char *error, size_t error_size);
+                                               void *context, char *error, size_t error_size, int *why);
 /* The port the server listens on. */
 uint16_t inkling_http_server_port(const inkling_http_server *server);
+/*
+ * Hands the server one end of a connected stream socket (it takes ownership of fd), as if
+ * accepted from 127.0.0.1; 1 when accepted. For servers started with no_listen.
+ */
+int inkling_http_server_connect(inkling_http_server *server, int fd);
+/*
+ * Starts draining: the listening socket is closed (new connections are refused), and every
+ * request that arrives from now on is answered 503 stopping at once. Running exchanges go on.
+ */
+void inkling_http_server_drain(inkling_http_server *server);
+/* How many requests are still being received or answered. */
+unsigned inkling_http_server_pending(inkling_http_server *server);
 /* Answers every suspended exchange with 503, stops the daemon and frees the server. */
 void inkling_http_server_stop(inkling_http_server *server);
 
@@ -55,6 +80,10 @@ void inkling_http_tune_memory(void);
 
 /* The request method ("GET"), path without the query ("/v1/images/x"), and client address. */
 const char *inkling_http_exchange_method(const inkling_http_exchange *exchange);
+/* The protocol version as sent ("HTTP/1.1"). */
+const char *inkling_http_exchange_version(const inkling_http_exchange *exchange);
+/* Whether the path or a query argument decoded to a NUL byte (%00); the strings stop there. */
+int inkling_http_exchange_has_nul(const inkling_http_exchange *exchange);
 const char *inkling_http_exchange_path(const inkling_http_exchange *exchange);
 const char *inkling_http_exchange_client(const inkling_http_exchange *exchange);
 /* A request header or query argument, or NULL. Valid only inside the handler call. */
@@ -69,6 +98,9 @@ size_t inkling_http_exchange_pairs(const inkling_http_exchange *exchange, int qu
 /* The request body (possibly empty) and whether it exceeded the cap (then it is empty). */
 const uint8_t *inkling_http_exchange_body(const inkling_http_exchange *exchange, size_t *length);
 int inkling_http_exchange_body_too_large(const inkling_http_exchange *exchange);
+/* Whether the body was refused because the server held too many body bytes at once (then it is
+   empty, and body_too_large is set too). */
+int inkling_http_exchange_over_budget(const inkling_http_exchange *exchange);
 
 /*
  * Answers with a whole response. headers: "Name: value" lines separated by '\n' (may be NULL).
@@ -80,7 +112,10 @@ int inkling_http_exchange_respond(inkling_http_exchange *exchange, unsigned stat
 int inkling_http_exchange_begin_stream(inkling_http_exchange *exchange, unsigned status, const char *headers);
 int inkling_http_exchange_write(inkling_http_exchange *exchange, const uint8_t *bytes, size_t length);
 int inkling_http_exchange_finish(inkling_http_exchange *exchange);
-/* Whether the connection has closed (the client left, or the server stopped). */
+/*
+ * Whether the connection has closed (the client left, or the server stopped). A client that
+ * hangs up while its answer is being prepared is noticed within about 100 ms.
+ */
 int inkling_http_exchange_closed(const inkling_http_exchange *exchange);
 /* Drops the caller's reference. */
 void inkling_http_exchange_release(inkling_http_exchange *exchange);

@@ -16,15 +16,23 @@ struct ServeCommand: InklingCommand {
         costs 1 token, a generation 1 per image; over the limit a client gets 429 with Retry-After.
         Images are kept in memory until downloaded once or until --image-ttl. Nothing a client
         sends is kept: the engine's results pass through a private temporary directory and are
-        deleted from it at once. See docs/server.md.
+        deleted from it at once. On SIGTERM or Ctrl-C it drains: the port closes, new requests and
+        waiting generations get 503 stopping, running generations may finish within --drain seconds,
+        then they are cancelled and answered 503 stopping. A port already in use exits 4.
+        See docs/server.md.
         """,
         arguments: ArgumentSpec(options: [
             .init("host", value: "address", help: "Numeric address to listen on (IPv4 or IPv6).", default: "127.0.0.1"),
             .init("port", value: "n", help: "Port; 0 picks a free one.", default: "8080"),
             .init("threads", value: "n", help: "Server threads.", default: "the number of cores"),
             .init("timeout", value: "s", help: "Seconds a connection may stay idle (a stalled upload included).", default: "30"),
+            .init("head-timeout", value: "s", help: "Seconds for a request's whole head to arrive (408 request_timeout after).", default: "10"),
+            .init("request-deadline", value: "s", help: "Seconds for a whole request, head and body, to arrive (408 after).", default: "60"),
+            .init("connections", value: "n", help: "Most connections open at once.", default: "4096"),
+            .init("drain", value: "s", help: "Seconds running generations may finish after SIGTERM before they are cancelled.", default: "10"),
             .init("max-body", value: "bytes", help: "Largest request body.", default: "8388608"),
-            .init("connections-per-address", value: "n", help: "Most connections open at once from one address; 0: no limit.", default: "64"),
+            .init("max-buffered", value: "bytes", help: "Most body bytes being received at once, all clients together (503 server_busy beyond); 0: no limit.", default: "268435456"),
+            .init("connections-per-address", value: "n", help: "Most connections open at once from one address; 0: no limit.", default: "256"),
             .init("rate", value: "tokens/s", help: "Usage tokens regained per second per client; 0 turns limits off.", default: "2"),
             .init("burst", value: "tokens", help: "Most usage tokens a client can hold (at least 4).", default: "40"),
             .init("api-keys", value: "file", help: "File of API keys, one per line; each gets its own usage bucket."),
@@ -61,7 +69,16 @@ struct ServeCommand: InklingCommand {
         c.threads = try whole("threads", 1...256, c.threads)
         c.connectionTimeout = try whole("timeout", 1...3600, c.connectionTimeout)
         c.maxBodyBytes = try whole("max-body", 1024...(1 << 30), c.maxBodyBytes)
+        c.maxBufferedBytes = try whole("max-buffered", 0...(1 << 40), c.maxBufferedBytes)
         c.connectionsPerAddress = try whole("connections-per-address", 0...100_000, c.connectionsPerAddress)
+        c.headTimeout = try whole("head-timeout", 1...3600, c.headTimeout)
+        c.requestDeadline = try whole("request-deadline", 1...86_400, max(c.requestDeadline, c.headTimeout))
+        guard c.requestDeadline >= c.headTimeout else { throw .usage("--request-deadline must be at least --head-timeout (\(c.headTimeout) s)") }
+        c.connectionLimit = try whole("connections", 16...1_000_000, c.connectionLimit)
+        if let drain = try arguments.value("drain", as: Double.self) {
+            guard drain >= 0, drain <= 3600 else { throw .usage("--drain must be 0…3600 seconds, got \(drain)") }
+            c.drainTimeout = drain
+        }
         if let rate = try arguments.value("rate", as: Double.self) {
             guard rate >= 0, rate <= 1e9 else { throw .usage("--rate must be 0 (off) … 1e9 tokens per second, got \(rate)") }
             c.tokensPerSecond = rate
@@ -105,6 +122,8 @@ struct ServeCommand: InklingCommand {
             running = try InklingServer(configuration: server, engine: engine)
         } catch let error as CommandFailure {
             throw error
+        } catch let error as HTTPServerError {
+            throw CommandFailure(.failure, error.description)
         } catch {
             throw CommandFailure(.failure, String(describing: error))
         }
@@ -115,8 +134,8 @@ struct ServeCommand: InklingCommand {
         await Interruption.shared.whileHandling({ stop.finish() }) {
             for await _ in stopped {}
         }
-        io.writeError("inkling serve: stopping")
-        running.stop()
+        io.writeError("inkling serve: stopping (draining for up to \(server.drainTimeout) s)")
+        await running.drain()
         return .success
     }
 }

@@ -10,13 +10,16 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Seconds after which a retry may succeed (sent as `Retry-After`).
     public var retryAfter: Int?
+    /// The methods the resource accepts (sent as `Allow` with a 405).
+    public var allow: [String]?
 
     /// Creates an error answer.
-    public init(_ status: Int, _ code: String, _ message: String, retryAfter: Int? = nil) {
+    public init(_ status: Int, _ code: String, _ message: String, retryAfter: Int? = nil, allow: [String]? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
+        self.allow = allow
     }
 
     public var description: String { "\(status) \(code): \(message)" }
@@ -25,6 +28,7 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     var response: HTTPResponse {
         var headers: [(String, String)] = [("Cache-Control", "no-store")]
         if let retryAfter { headers.append(("Retry-After", String(retryAfter))) }
+        if let allow { headers.append(("Allow", allow.joined(separator: ", "))) }
         return .json(body, status: status, headers: headers)
     }
 

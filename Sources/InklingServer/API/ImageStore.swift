@@ -6,6 +6,8 @@ final class ImageStore: @unchecked Sendable {
     private struct Entry {
         var bytes: [UInt8]
         var expires: ContinuousClock.Instant
+        /// Who may download it (the usage client that made it), or `nil` for anyone with the URL.
+        var owner: String?
     }
 
     private let ttl: Duration
@@ -21,14 +23,15 @@ final class ImageStore: @unchecked Sendable {
         self.maxBytes = maxBytes
     }
 
-    /// Stores `bytes` and returns its new identifier (32 lower-case hex digits).
-    func insert(_ bytes: [UInt8]) throws(APIError) -> String {
+    /// Stores `bytes` for `owner` (`nil`: anyone with the id) and returns its new identifier
+    /// (32 lower-case hex digits).
+    func insert(_ bytes: [UInt8], owner: String? = nil) throws(APIError) -> String {
         let id = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         let now = clock.now
         let stored: Bool = lock.withLock {
             sweepLocked(now)
             guard storedBytes + bytes.count <= maxBytes else { return false }
-            entries[id] = Entry(bytes: bytes, expires: now + ttl)
+            entries[id] = Entry(bytes: bytes, expires: now + ttl, owner: owner)
             storedBytes += bytes.count
             return true
         }
@@ -38,13 +41,25 @@ final class ImageStore: @unchecked Sendable {
         return id
     }
 
-    /// Removes and returns the image `id`, if it is there and has not expired.
-    func take(_ id: String) -> [UInt8]? {
+    /// Removes and returns the image `id`, if it is there, has not expired and `requester` may
+    /// have it (an owned image answers only its owner; others see nothing, as if it were not there).
+    func take(_ id: String, requester: String? = nil) -> [UInt8]? {
         let now = clock.now
         return lock.withLock {
             sweepLocked(now)
-            guard let entry = entries.removeValue(forKey: id) else { return nil }
+            guard let entry = entries[id], entry.owner == nil || entry.owner == requester else { return nil }
+            entries.removeValue(forKey: id)
             storedBytes -= entry.bytes.count
+            return entry.bytes
+        }
+    }
+
+    /// Image `id` if `requester` could take it now, without taking it (for `HEAD`).
+    func peek(_ id: String, requester: String? = nil) -> [UInt8]? {
+        let now = clock.now
+        return lock.withLock {
+            sweepLocked(now)
+            guard let entry = entries[id], entry.owner == nil || entry.owner == requester else { return nil }
             return entry.bytes
         }
     }

@@ -34,8 +34,12 @@ struct JSONFields {
     /// The raw value of `key`, `nil` when absent or null.
     func raw(_ key: String) -> Any? { reader.raw(key) }
 
+    /// A string field of at most `maxLength` bytes; a NUL character is refused (no field needs one,
+    /// and image metadata cannot hold it).
     func string(_ key: String, maxLength: Int = 20_000) throws(APIError) -> String? {
-        try Self.api { () throws(JSONFieldError) in try reader.string(key, maxBytes: maxLength) }
+        let text = try Self.api { () throws(JSONFieldError) in try reader.string(key, maxBytes: maxLength) }
+        if let text, text.utf8.contains(0) { throw invalid(key, "holds a NUL character (\\u0000), which no text may") }
+        return text
     }
 
     func number(_ key: String, in range: ClosedRange<Double>) throws(APIError) -> Double? {

@@ -45,6 +45,15 @@ final class Router: Sendable {
 
     /// The answer, or `nil` when the exchange will be answered later.
     private func route(_ request: HTTPRequest, exchange: HTTPExchange) throws(APIError) -> HTTPResponse? {
+        if request.hasNUL {
+            throw APIError(400, "invalid_path", "the path or query holds a NUL byte (%00); no Inkling URL has one")
+        }
+        if request.version == "HTTP/1.1", request.header("host") == nil {
+            throw APIError(400, "missing_host", "an HTTP/1.1 request needs a Host header")
+        }
+        if request.serverBusy {
+            throw APIError(503, "server_busy", "the server is receiving too many request bodies at once; retry in a few seconds", retryAfter: 2)
+        }
         if request.bodyTooLarge {
             throw APIError(413, "body_too_large", "the request body is over the \(configuration.maxBodyBytes)-byte limit; send a smaller drawing (the columnar stroke JSON layout is the most compact)")
         }
@@ -59,27 +68,42 @@ final class Router: Sendable {
             try allow(method, ["GET", "HEAD"], path)
             return .json(["status": "ok"], headers: [("Cache-Control", "no-store")])
         case "/v1/availability":
-            try allow(method, ["GET"], path)
+            try allow(method, ["GET", "HEAD"], path)
             Task { exchange.respond(await self.availability()) }
             return nil
         case "/v1/guidance":
             try allow(method, ["POST"], path)
             try limiter.charge(request, cost: 1)
-            return try guidance.respond(to: request)
+            // Rendered off the server's threads, which then only move bytes: a burst of maps
+            // cannot delay /healthz or a new connection behind its CPU work.
+            let guidance = guidance
+            Task {
+                do throws(APIError) {
+                    exchange.respond(try guidance.respond(to: request))
+                } catch {
+                    exchange.respond(error.response)
+                }
+            }
+            return nil
         case "/v1/generations":
             try allow(method, ["POST"], path)
+            // One token before the body is parsed (parsing is work too), the rest once the
+            // number of images is known.
+            try limiter.charge(request, cost: 1)
             let parsed = try GenerationRequest(body: request.body, base: baseOptions, limits: guidance.limits)
-            try limiter.charge(request, cost: Double(parsed.limit))
-            generations.start(parsed, exchange: exchange)
+            if parsed.limit > 1 { try limiter.charge(request, cost: Double(parsed.limit - 1)) }
+            generations.start(parsed, owner: try owner(of: request), exchange: exchange)
             return nil
         default:
             break
         }
         if path.hasPrefix("/v1/images/") {
-            try allow(method, ["GET"], path)
+            try allow(method, ["GET", "HEAD"], path)
             let id = String(path.dropFirst("/v1/images/".count))
+            let requester = try owner(of: request)
+            // HEAD answers the same headers without using up the one download.
             guard id.count == 32, id.allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
-                  let bytes = store.take(id) else {
+                  let bytes = method == "HEAD" ? store.peek(id, requester: requester) : store.take(id, requester: requester) else {
                 throw APIError(404, "image_not_found", "no image \(id.prefix(64)): images can be downloaded once, within \(JSONFields.format(configuration.imageTTL)) s of being made")
             }
             return HTTPResponse(contentType: "image/png", body: bytes, headers: [
@@ -90,10 +114,16 @@ final class Router: Sendable {
         throw APIError.notFound(path)
     }
 
+    /// Who may download the images a request makes: with API keys configured, the usage client
+    /// (the key, or the address for requests without one); without keys, anyone with the URL.
+    private func owner(of request: HTTPRequest) throws(APIError) -> String? {
+        configuration.apiKeys.isEmpty ? nil : try limiter.client(of: request)
+    }
+
     /// 405 unless `method` is one of `allowed`.
     private func allow(_ method: String, _ allowed: [String], _ path: String) throws(APIError) {
         guard allowed.contains(method) else {
-            throw APIError(405, "method_not_allowed", "\(path) accepts \(allowed.joined(separator: " or ")), not \(method.prefix(20))")
+            throw APIError(405, "method_not_allowed", "\(path) accepts \(allowed.joined(separator: " or ")), not \(method.prefix(20))", allow: allowed)
         }
     }
 

@@ -20,6 +20,12 @@ struct WebAssets: Sendable {
 
     let assets: [String: Asset]
 
+    /// No files at all (every page path is then 404), for a server without its resources, as
+    /// ``RawHTTPExchange`` may run inside a fuzzer built outside SwiftPM.
+    static let none = WebAssets(assets: [:])
+
+    private init(assets: [String: Asset]) { self.assets = assets }
+
     /// Loads every routed file; throws when the resources cannot be found.
     init() throws(APIError) {
         guard let directory = Self.directory() else {

@@ -24,12 +24,16 @@ final class HTTPExchange: @unchecked Sendable {
         for (name, value) in Self.pairs(handle, query: false) { headers[name.lowercased()] = value }
         var query: [String: String] = [:]
         for (name, value) in Self.pairs(handle, query: true) { query[name] = value }
-        request = HTTPRequest(
+        var request = HTTPRequest(
             method: String(cString: inkling_http_exchange_method(handle)),
             path: String(cString: inkling_http_exchange_path(handle)),
+            version: String(cString: inkling_http_exchange_version(handle)),
+            hasNUL: inkling_http_exchange_has_nul(handle) != 0,
             client: String(cString: inkling_http_exchange_client(handle)),
             headers: headers, query: query, body: body,
             bodyTooLarge: inkling_http_exchange_body_too_large(handle) != 0)
+        request.serverBusy = inkling_http_exchange_over_budget(handle) != 0
+        self.request = request
     }
 
     deinit { inkling_http_exchange_release(handle) }

@@ -4,6 +4,10 @@ public struct HTTPRequest: Sendable {
     public var method: String
     /// The path without the query (`/v1/images/abc`), percent-decoded by libmicrohttpd.
     public var path: String
+    /// The protocol version as sent (`HTTP/1.1`).
+    public var version: String
+    /// Whether the path or a query argument held a NUL byte (`%00`); they are cut there.
+    public var hasNUL: Bool
     /// The client's numeric address (`127.0.0.1`, `::1`).
     public var client: String
     /// Request headers, names lower-cased; a repeated header keeps its last value.
@@ -14,12 +18,17 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// Whether the body exceeded the server's cap (it is then empty).
     public var bodyTooLarge: Bool
+    /// Whether the body was refused because the server was receiving too many body bytes at
+    /// once (it is then empty).
+    public var serverBusy = false
 
     /// Creates a request.
-    public init(method: String, path: String, client: String = "127.0.0.1", headers: [String: String] = [:],
-                query: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false) {
+    public init(method: String, path: String, version: String = "HTTP/1.1", hasNUL: Bool = false, client: String = "127.0.0.1",
+                headers: [String: String] = [:], query: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false) {
         self.method = method
         self.path = path
+        self.version = version
+        self.hasNUL = hasNUL
         self.client = client
         self.headers = headers
         self.query = query

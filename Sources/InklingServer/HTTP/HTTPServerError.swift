@@ -2,6 +2,8 @@
 public enum HTTPServerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// libmicrohttpd refused to listen; the reason names the address and port.
     case cannotListen(String)
+    /// Another process listens on the address and port (the port is never shared).
+    case addressInUse(String)
     /// The host is not a loopback or numeric address this server accepts.
     case invalidHost(String)
 
@@ -9,6 +11,7 @@ public enum HTTPServerError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .cannotListen(let why): "cannot start the HTTP server: \(why)"
+        case .addressInUse(let why): "cannot start the HTTP server: \(why)"
         case .invalidHost(let why): "invalid --host: \(why)"
         }
     }

@@ -48,6 +48,9 @@ final class GenerationGate: @unchecked Sendable {
         for waiter in refused { waiter.resume(returning: false) }
     }
 
+    /// Whether ``close()`` has been called (the server is stopping).
+    var isClosed: Bool { lock.withLock { closed } }
+
     /// Generations running and waiting now.
     var load: (running: Int, waiting: Int) { lock.withLock { (running, waiting.count) } }
     /// Slots and queue places.

@@ -47,7 +47,7 @@ public enum FreehandImporter: InkImporter {
     /// Converts a perfect-freehand array; errors name the index path (`strokes[1][4].pressure`).
     public static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
-        let root = try InterchangeJSON.parse(bytes[...], format)
+        let root = try InterchangeJSON.parse(bytes[...], format, limits: options.limits)
         guard let items = root as? [Any] else {
             throw InkImportError(format, at: "", "expected an array of points or of strokes, got \(InterchangeJSON.typeName(root))")
         }

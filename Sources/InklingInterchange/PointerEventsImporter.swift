@@ -53,7 +53,7 @@ public enum PointerEventsImporter: InkImporter {
     /// Converts a recording; errors name the event (`events[12].pressure`, `strokes[1][3].tiltX`).
     public static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
-        let root = try InterchangeJSON.parse(bytes[...], format)
+        let root = try InterchangeJSON.parse(bytes[...], format, limits: options.limits)
         var canvas: Size2D?
         var timeOrigin: Double?
         let list: [Any]

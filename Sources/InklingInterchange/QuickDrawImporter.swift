@@ -50,18 +50,18 @@ public enum QuickDrawImporter: InkImporter {
             let blank = line.allSatisfy { [0x20, 0x09].contains($0) }
             switch options.selection {
             case .first:
-                if !blank { return try readLine(line, number: lineNumber) }
+                if !blank { return try readLine(line, number: lineNumber, limits: options.limits) }
             case .line(let n):
                 guard lineNumber == n else { continue }
                 if blank { throw InkImportError(format, at: "line \(n)", "expected a drawing, got a blank line") }
-                return try readLine(line, number: n)
+                return try readLine(line, number: n, limits: options.limits)
             case .keyID(let id):
                 guard !blank, let needle = try? JSONSerialization.data(withJSONObject: id, options: [.fragmentsAllowed]),
                       range(of: [UInt8](needle), in: line) != nil
                 else { continue }
-                let object = try InterchangeJSON.parse(line, format, at: "line \(lineNumber)")
+                let object = try InterchangeJSON.parse(line, format, at: "line \(lineNumber)", limits: options.limits)
                 if let o = object as? [String: Any], (o["key_id"] as? String) == id {
-                    return try readLine(line, number: lineNumber, parsed: object)
+                    return try readLine(line, number: lineNumber, limits: options.limits, parsed: object)
                 }
             }
         }
@@ -72,10 +72,10 @@ public enum QuickDrawImporter: InkImporter {
         }
     }
 
-    private static func readLine(_ line: ArraySlice<UInt8>, number: Int, parsed: Any? = nil) throws(InkImportError) -> Drawing {
+    private static func readLine(_ line: ArraySlice<UInt8>, number: Int, limits: StrokeJSONDecoder.Limits, parsed: Any? = nil) throws(InkImportError) -> Drawing {
         let here = "line \(number)"
         let object: Any
-        if let parsed { object = parsed } else { object = try InterchangeJSON.parse(line, format, at: here) }
+        if let parsed { object = parsed } else { object = try InterchangeJSON.parse(line, format, at: here, limits: limits) }
         guard let o = object as? [String: Any] else {
             throw InkImportError(format, at: here, "expected an object with a \"drawing\", got \(InterchangeJSON.typeName(object))")
         }

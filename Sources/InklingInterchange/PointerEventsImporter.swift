@@ -115,9 +115,9 @@ public enum PointerEventsImporter: InkImporter {
                     try InterchangeJSON.checkCounts(strokes: active.count + finished.count, points: 0, total: 0, at: path, format)
                 }
             case "pointermove", "pointerrawupdate":
-                guard var open = active[id] else { continue }
-                try open.builder.append(event: e, at: path, counter: &counter)
-                active[id] = open
+                // Appended in place: a copy taken out of the dictionary would copy every point.
+                guard active[id] != nil else { continue }
+                try active[id]!.builder.append(event: e, at: path, counter: &counter)
             case "pointerup":
                 guard var open = active.removeValue(forKey: id) else { continue }
                 try open.builder.appendUp(event: e, at: path, counter: &counter)
@@ -152,17 +152,21 @@ public enum PointerEventsImporter: InkImporter {
                 case let s as String: type = s
                 case let v?: throw InkImportError(format, at: path + ".type", "expected an event type such as \"pointermove\", got \(InterchangeJSON.quote(v))")
                 }
-                var b: PointerEventsStrokeBuilder
-                if let existing = builder { b = existing } else { b = PointerEventsStrokeBuilder(pointerType: try pointerType(e, at: path)) }
                 switch type {
-                case nil, "pointerdown", "pointermove", "pointerrawupdate":
-                    try b.append(event: e, at: path, counter: &counter)
-                case "pointerup":
-                    try b.appendUp(event: e, at: path, counter: &counter)
+                case nil, "pointerdown", "pointermove", "pointerrawupdate", "pointerup":
+                    break
                 case "pointercancel":
                     break events
                 default:
                     continue events
+                }
+                // Taken out of `builder` so that appending never copies the points so far.
+                var b: PointerEventsStrokeBuilder
+                if let existing = builder.take() { b = existing } else { b = PointerEventsStrokeBuilder(pointerType: try pointerType(e, at: path)) }
+                if type == "pointerup" {
+                    try b.appendUp(event: e, at: path, counter: &counter)
+                } else {
+                    try b.append(event: e, at: path, counter: &counter)
                 }
                 builder = b
             }

@@ -68,15 +68,15 @@ public struct ImportBudget: Sendable, Hashable {
     /// ``maxDepth``, hold an array longer than ``maxArrayCount`` or more values than
     /// ``maxValues``. One linear pass; nothing is allocated for the document.
     public func check(_ bytes: ArraySlice<UInt8>, at location: String = "") throws(InkImportError) {
-        let counts = JSONNesting.count(in: bytes, depthLimit: maxDepth)
+        let counts = JSONNesting.count(in: bytes, depthLimit: maxDepth, maxValues: maxValues, maxArrayCount: maxArrayCount)
         if let offset = counts.depthViolation {
             throw InkImportError(format, at: location, "expected at most \(maxDepth) levels of nesting, got deeper at byte \(offset)")
         }
         if counts.largestArray > maxArrayCount {
-            throw InkImportError(format, at: location, "an array holds \(counts.largestArray) elements, more than the \(maxArrayCount) a drawing within the limits can use; split the drawing or raise --max-points-per-stroke")
+            throw InkImportError(format, at: location, "an array holds more than the \(maxArrayCount) elements a drawing within the limits can use; split the drawing or raise --max-points-per-stroke")
         }
         if counts.values > maxValues {
-            throw InkImportError(format, at: location, "the document holds \(counts.values) JSON values, more than the \(maxValues) a drawing within the limits can use; split the drawing or raise --max-total-points")
+            throw InkImportError(format, at: location, "the document holds more than the \(maxValues) JSON values a drawing within the limits can use; split the drawing or raise --max-total-points")
         }
     }
 

@@ -65,9 +65,11 @@ extension StrokeJSONDecoder {
         /// than 64, and the top level a few dozen.
         var maxValues: Int { 21 &* maxTotalPoints &+ 64 &* maxStrokes &+ 4096 }
 
-        /// Longest array a document within these limits can hold: a stroke's points (or one
-        /// columnar channel, or a mask polygon) or the list of strokes.
-        var maxArrayCount: Int { max(maxPointsPerStroke, maxStrokes) }
+        /// Longest array the pre-parse scan lets through: twice what a document within these
+        /// limits can hold (a stroke's points, one columnar channel, a mask polygon, the list of
+        /// strokes), plus 16, so that a document just over a limit still gets the walk's precise
+        /// JSON path (`strokes[0].points: …`) and only absurd ones are refused at `$`.
+        var maxArrayCount: Int { 2 &* max(maxPointsPerStroke, maxStrokes) &+ 16 }
 
         /// Throws ``StrokeJSONError/Kind/limitExceeded`` when one pass of ``JSONNesting`` over
         /// the document finds more values, objects or array elements than a drawing within these
@@ -75,14 +77,14 @@ extension StrokeJSONDecoder {
         /// so a document of tiny values would otherwise cost gigabytes before the point limits
         /// are ever checked (nesting is left to json-c, which reports it with a position).
         func checkCounts(in bytes: UnsafeRawBufferPointer) throws(StrokeJSONError) {
-            let counts = JSONNesting.count(in: bytes, depthLimit: 1000)
+            let counts = JSONNesting.count(in: bytes, depthLimit: 1000, maxValues: maxValues, maxArrayCount: maxArrayCount)
             let problem: String
             if counts.largestArray > maxArrayCount {
-                problem = "expected arrays of at most \(maxArrayCount) elements (max(maxPointsPerStroke, maxStrokes)), got one of \(counts.largestArray)"
+                problem = "expected arrays of at most \(maxArrayCount) elements (2 × max(maxPointsPerStroke, maxStrokes) + 16), got a longer one"
             } else if counts.objects > maxObjects {
                 problem = "expected at most \(maxObjects) JSON objects (maxTotalPoints + 3 × maxStrokes + 64), got \(counts.objects)"
             } else if counts.values > maxValues {
-                problem = "expected at most \(maxValues) JSON values (21 × maxTotalPoints + 64 × maxStrokes + 4096), got \(counts.values)"
+                problem = "expected at most \(maxValues) JSON values (21 × maxTotalPoints + 64 × maxStrokes + 4096), got more"
             } else {
                 return
             }

@@ -37,11 +37,12 @@ struct JSONArrayStream {
     /// The first byte of element `index` (`[`, `{`, `"`, a digit …).
     func firstByte(of index: Int) -> UInt8 { bytes[elements[index].lowerBound] }
 
-    /// Calls `body` with each element's index and parsed value, in order.
-    func forEach(_ body: (Int, Any) throws(InkImportError) -> Void) throws(InkImportError) {
+    /// Calls `body` with each element's index and parsed value, in order, parsing `batch`
+    /// elements at a time (one for elements that may each be large, such as whole strokes).
+    func forEach(batch: Int = batchSize, _ body: (Int, Any) throws(InkImportError) -> Void) throws(InkImportError) {
         var first = 0
         while first < elements.count {
-            let last = min(first + Self.batchSize, elements.count) - 1
+            let last = min(first + max(batch, 1), elements.count) - 1
             var text: [UInt8] = [UInt8(ascii: "[")]
             text += bytes[elements[first].lowerBound..<elements[last].upperBound]
             text.append(UInt8(ascii: "]"))
@@ -50,10 +51,10 @@ struct JSONArrayStream {
                 parsed = try JSONSerialization.jsonObject(with: Data(text), options: [])
             } catch {
                 let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not well-formed"
-                throw InkImportError(format, at: "\(location)[\(first)…\(last)]", "invalid JSON: \(detail)")
+                throw InkImportError(format, at: "\(location)[\(first == last ? "\(first)" : "\(first)…\(last)")]", "invalid JSON: \(detail)")
             }
             guard let batch = parsed as? [Any], batch.count == last - first + 1 else {
-                throw InkImportError(format, at: "\(location)[\(first)…\(last)]", "invalid JSON: elements are not separated by single commas")
+                throw InkImportError(format, at: "\(location)[\(first == last ? "\(first)" : "\(first)…\(last)")]", "invalid JSON: elements are not separated by single commas")
             }
             for (offset, value) in batch.enumerated() { try body(first + offset, value) }
             first = last + 1

@@ -201,6 +201,8 @@ let package = Package(
             dependencies: ["InklingEngineFakes"],
             path: "Tests/FakeEngineServer"
         ),
+        // Runs a command and reports its own peak RSS, for MemoryBudgetTests (see its main.c).
+        .executableTarget(name: "inkling-peak-rss", path: "Tests/PeakRSS"),
 
         .testTarget(name: "InklingStrokesTests", dependencies: ["InklingStrokes"]),
         .testTarget(name: "InklingImageIOTests", dependencies: ["InklingImageIO"], exclude: ["Fixtures"]),

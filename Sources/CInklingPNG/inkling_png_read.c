@@ -98,9 +98,40 @@ static inkling_png_status collect_texts(png_structp png, png_infop info, shim_st
     return INKLING_PNG_OK;
 }
 
+/*
+ * Walks the chunk headers after the signature, up to IEND, before libpng sees any of them:
+ * a chunk whose declared length runs past the end of the data is refused here, so that libpng
+ * never allocates a buffer for bytes that are not there (a 44-byte file declaring a 2 GB tEXt
+ * chunk would otherwise cost 2 GB). Only lengths are read; libpng checks everything else.
+ */
+static inkling_png_status check_chunk_lengths(shim_state *s, const uint8_t *data, size_t size)
+{
+    size_t offset = 8;
+    while (size - offset >= 8) {
+        uint32_t length = read_be32(data + offset);
+        char type[5];
+        for (int i = 0; i < 4; i++) {
+            uint8_t c = data[offset + 4 + i];
+            type[i] = (c >= 0x21 && c <= 0x7E) ? (char)c : '?';
+        }
+        type[4] = '\0';
+        size_t remaining = size - offset - 8;
+        if (length > 0x7FFFFFFFu || (uint64_t)length + 4 > remaining) {
+            shim_set_message(s, "PNG chunk %s at byte %zu declares %" PRIu32 " bytes of data, but only %zu bytes follow",
+                             type, offset, length, remaining);
+            return INKLING_PNG_TRUNCATED;
+        }
+        if (memcmp(type, "IEND", 4) == 0) {
+            return INKLING_PNG_OK;
+        }
+        offset += 8 + (size_t)length + 4;
+    }
+    return INKLING_PNG_OK; /* a missing IEND is libpng's to report */
+}
+
 /* Runs libpng over s->input; everything it allocates hangs off `s`. */
 static inkling_png_status read_with_libpng(shim_state *s, const inkling_png_limits *limits,
-                                           inkling_png_decoded *out)
+                                           int text_only, inkling_png_decoded *out)
 {
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, s, on_read_error, shim_on_warning);
     if (png == NULL) {
@@ -132,6 +163,22 @@ static inkling_png_status read_with_libpng(shim_state *s, const inkling_png_limi
     out->source_bit_depth = depth;
     out->source_color_type = color;
     out->source_interlaced = interlace != PNG_INTERLACE_NONE;
+    if (text_only) {
+        /* png_read_info stopped at the first IDAT: the text chunks before it are all read. */
+        inkling_png_status status = collect_texts(png, info, s);
+        png_destroy_read_struct(&png, &info, NULL);
+        if (status != INKLING_PNG_OK) {
+            shim_set_message(s, "out of memory for the PNG's text chunks");
+            return status;
+        }
+        out->width = width;
+        out->height = height;
+        out->texts = s->texts;
+        out->text_count = s->text_count;
+        s->texts = NULL;
+        s->text_count = 0;
+        return INKLING_PNG_OK;
+    }
 
     if (depth == 16) {
         png_set_scale_16(png); /* rounds v * 255 / 65535 */
@@ -188,15 +235,14 @@ static inkling_png_status read_with_libpng(shim_state *s, const inkling_png_limi
     return INKLING_PNG_OK;
 }
 
-inkling_png_status inkling_png_decode(const uint8_t *data, size_t size,
-                                      const inkling_png_limits *limits,
-                                      inkling_png_decoded *out,
-                                      char *error, size_t error_size)
+/* Decodes pixels and texts, or (text_only) the header and the texts before the image data. */
+static inkling_png_status decode(const uint8_t *data, size_t size, const inkling_png_limits *limits,
+                                 int text_only, inkling_png_decoded *out, char *error, size_t error_size)
 {
     shim_state s;
     shim_init(&s, error, error_size);
     if (out == NULL || (data == NULL && size > 0)) {
-        shim_set_message(&s, "inkling_png_decode: null argument");
+        shim_set_message(&s, "inkling_png: null argument");
         return INKLING_PNG_INVALID_ARGUMENT;
     }
     memset(out, 0, sizeof *out);
@@ -234,9 +280,14 @@ inkling_png_status inkling_png_decode(const uint8_t *data, size_t size,
         }
     }
 
+    inkling_png_status walked = check_chunk_lengths(&s, data, size);
+    if (walked != INKLING_PNG_OK) {
+        return walked;
+    }
+
     s.input = data;
     s.input_size = size;
-    inkling_png_status status = read_with_libpng(&s, &resolved, out);
+    inkling_png_status status = read_with_libpng(&s, &resolved, text_only, out);
     free(s.rows);
     free(s.pixels);
     shim_free_texts(s.texts, s.text_count);
@@ -249,6 +300,22 @@ inkling_png_status inkling_png_decode(const uint8_t *data, size_t size,
         }
     }
     return status;
+}
+
+inkling_png_status inkling_png_decode(const uint8_t *data, size_t size,
+                                      const inkling_png_limits *limits,
+                                      inkling_png_decoded *out,
+                                      char *error, size_t error_size)
+{
+    return decode(data, size, limits, 0, out, error, error_size);
+}
+
+inkling_png_status inkling_png_read_text(const uint8_t *data, size_t size,
+                                         const inkling_png_limits *limits,
+                                         inkling_png_decoded *out,
+                                         char *error, size_t error_size)
+{
+    return decode(data, size, limits, 1, out, error, error_size);
 }
 
 void inkling_png_decoded_free(inkling_png_decoded *decoded)

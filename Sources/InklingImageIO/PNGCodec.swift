@@ -70,13 +70,44 @@ public enum PNGCodec {
         let pixels = Array(UnsafeBufferPointer(start: decoded.pixels, count: decoded.pixels_size))
         let image = RasterImage(width: Int(decoded.width), height: Int(decoded.height),
                                 format: format, pixels: pixels)
+        return PNGDocument(image: image, text: texts(of: decoded))
+    }
+
+    /// Reads the text chunks that come before a PNG's image data, without decompressing any
+    /// pixels: what a recipe needs (``decode(_:maxPixels:)`` reads those after it too).
+    ///
+    /// The header, every chunk's length and CRC up to the image data, and the declared size
+    /// against `maxPixels` are checked as ``decode(_:maxPixels:)`` checks them, so a file that
+    /// decode refuses early is refused here with the same error.
+    public static func decodeText(_ bytes: [UInt8], maxPixels: Int = 1 << 28) throws(PNGError) -> [PNGTextChunk] {
+        precondition(maxPixels > 0, "maxPixels must be positive")
+        guard !bytes.isEmpty else { throw .empty }
+        let side = UInt32(min(maxPixels, Int(Int32.max)))
+        var limits = inkling_png_limits(max_width: side, max_height: side,
+                                        max_pixels: UInt64(maxPixels), max_chunk_bytes: 0)
+        var decoded = inkling_png_decoded()
+        var message = [CChar](repeating: 0, count: Int(INKLING_PNG_ERROR_SIZE))
+        let status = bytes.withUnsafeBufferPointer { input in
+            message.withUnsafeMutableBufferPointer { buffer in
+                inkling_png_read_text(input.baseAddress, input.count, &limits, &decoded,
+                                      buffer.baseAddress, buffer.count)
+            }
+        }
+        defer { inkling_png_decoded_free(&decoded) }
+        guard status == INKLING_PNG_OK else {
+            throw error(for: status, message: message, size: (Int(decoded.width), Int(decoded.height)))
+        }
+        return texts(of: decoded)
+    }
+
+    /// The text chunks the shim handed back, copied into Swift.
+    private static func texts(of decoded: inkling_png_decoded) -> [PNGTextChunk] {
         let chunks = UnsafeBufferPointer(start: decoded.texts, count: decoded.text_count)
-        let text = chunks.map { chunk in
+        return chunks.map { chunk in
             let keyword = UnsafeRawBufferPointer(start: chunk.keyword, count: strlen(chunk.keyword))
             let body = UnsafeRawBufferPointer(start: chunk.text, count: chunk.text_length)
             return PNGTextChunk(keywordLatin1: keyword, text: body, utf8: chunk.utf8 != 0)
         }
-        return PNGDocument(image: image, text: text)
     }
 
     /// Encodes any PNG layout; ``encode(_:compressionLevel:filter:)`` and tests go through here.

@@ -21,6 +21,16 @@ public enum PNGFile {
         return try PNGCodec.decode(bytes, maxPixels: maxPixels)
     }
 
+    /// Reads the text chunks before the image data of the PNG at `url`, decoding no pixels
+    /// (see ``PNGCodec/decodeText(_:maxPixels:)``).
+    ///
+    /// - Throws: ``PNGError/io(path:reason:)`` if the file cannot be read; otherwise the decoder's errors.
+    public static func readText(from url: URL, maxPixels: Int = 1 << 28) throws(PNGError) -> [PNGTextChunk] {
+        guard url.isFileURL else { throw .io(path: url.absoluteString, reason: "not a file URL") }
+        let bytes = try FileContents.read(path: url.path)
+        return try PNGCodec.decodeText(bytes, maxPixels: maxPixels)
+    }
+
     /// Encodes `document` and writes it to `url` atomically: readers see the old file or the
     /// complete new one, never a partial file, and a failed write leaves the old file untouched.
     ///

@@ -40,7 +40,7 @@ public enum ExcalidrawImporter: InkImporter {
         _ bytes: [UInt8], options: InkImportOptions, notices: inout [String]
     ) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
-        let root = try InterchangeJSON.parse(bytes[...], format)
+        let root = try InterchangeJSON.parse(bytes[...], format, limits: options.limits)
         guard let scene = root as? [String: Any] else { throw InkImportError(format, at: "", "expected a JSON object") }
         guard let type = scene["type"] as? String, type == "excalidraw" || type == "excalidraw/clipboard" else {
             throw InkImportError(format, at: "type", "expected \"excalidraw\" or \"excalidraw/clipboard\"")

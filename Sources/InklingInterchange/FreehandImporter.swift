@@ -45,30 +45,40 @@ public enum FreehandImporter: InkImporter {
     }
 
     /// Converts a perfect-freehand array; errors name the index path (`strokes[1][4].pressure`).
+    ///
+    /// The array is parsed a piece at a time (``JSONArrayStream``): one stroke of a stroke list,
+    /// or 512 points of a single stroke, so memory is the drawing plus one stroke's tree.
     public static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
-        let root = try InterchangeJSON.parse(bytes[...], format)
-        guard let items = root as? [Any] else {
+        let whole = bytes[...]
+        try ImportBudget(format, limits: options.limits).check(whole)
+        guard let start = whole.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+              let items = JSONArrayStream(whole, range: start..<whole.endIndex, format: format, location: "")
+        else {
+            // Not one array: the parser says what is wrong, or what it is instead.
+            let root = try InterchangeJSON.parse(whole, format, limits: options.limits)
             throw InkImportError(format, at: "", "expected an array of points or of strokes, got \(InterchangeJSON.typeName(root))")
         }
-        guard let first = items.first else { return Drawing() }
-        let isStrokeList: Bool
-        if let a = first as? [Any] {
-            isStrokeList = a.first.map { $0 is [Any] || $0 is [String: Any] } ?? true
-        } else {
-            isStrokeList = false
-        }
+        guard items.count > 0 else { return Drawing() }
+        // A stroke list's first element is an array that is empty or holds arrays or objects.
+        let firstRange = items.elements[0]
+        let inner = whole[firstRange].dropFirst().first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        let isStrokeList = items.firstByte(of: 0) == UInt8(ascii: "[")
+            && [UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "]")].contains(inner ?? 0)
         if !isStrokeList {
-            let points = try readPoints(items, at: "points")
+            try InterchangeJSON.checkCounts(strokes: 0, points: items.count, total: items.count, at: "points", format)
+            var points: [StrokePoint] = []
+            points.reserveCapacity(items.count)
+            try items.forEach { (j, item) throws(InkImportError) in points.append(try readPoint(item, at: "points[\(j)]")) }
             return Drawing(strokes: [Stroke(ink: Ink(.pen), path: StrokePath(points: points))])
         }
         var strokes: [Stroke] = []
         var total = 0
-        for (i, item) in items.enumerated() {
+        try items.forEach(batch: 1) { (i, item) throws(InkImportError) in
             guard let list = item as? [Any] else {
                 throw InkImportError(format, at: "strokes[\(i)]", "expected an array of points, got \(InterchangeJSON.quote(item))")
             }
-            if list.isEmpty { continue }
+            if list.isEmpty { return }
             let points = try readPoints(list, at: "strokes[\(i)]")
             total += points.count
             try InterchangeJSON.checkCounts(strokes: strokes.count + 1, points: 0, total: total, at: "strokes[\(i)]", format)

@@ -1,3 +1,5 @@
+import InklingStrokes
+
 /// Choices an import may need beyond the bytes.
 public struct InkImportOptions: Sendable, Hashable {
     /// Which drawing of a multi-drawing file to take (Quick, Draw! ndjson).
@@ -14,10 +16,14 @@ public struct InkImportOptions: Sendable, Hashable {
     public var selection: Selection
     /// Largest accepted input, in bytes (checked before parsing).
     public var maxBytes: Int
+    /// The limits the drawing is held to; importers also size their pre-parse budgets from them
+    /// (see ``ImportBudget``). ``InkReader`` sets them to the limits it is given.
+    public var limits: StrokeJSONDecoder.Limits
 
     /// Creates options.
-    public init(selection: Selection = .first, maxBytes: Int = 64 << 20) {
+    public init(selection: Selection = .first, maxBytes: Int = 64 << 20, limits: StrokeJSONDecoder.Limits = .default) {
         self.selection = selection
         self.maxBytes = maxBytes
+        self.limits = limits
     }
 }

@@ -28,7 +28,8 @@ public enum InkMLImporter: InkImporter {
     /// ``InkFormat/inkml``.
     public static let format = InkFormat.inkml
 
-    /// The most points one trace may have.
+    /// The most points one trace may have, whatever the limits say (the per-stroke limit
+    /// applies when lower).
     public static let maxPointsPerTrace = 1_000_000
 
     /// Whether the document starts with `<` (after whitespace or a byte order mark) and has an
@@ -46,12 +47,14 @@ public enum InkMLImporter: InkImporter {
         guard bytes.count <= options.maxBytes else {
             throw InkImportError(format, at: "", "document is \(bytes.count) bytes, more than the limit of \(options.maxBytes)")
         }
+        try ImportBudget(format, limits: options.limits).checkMarkup(bytes)
         let xml = try InkMLXML.parse(bytes)
         guard let root = xml.elements.first, root.name == "ink" else {
             throw InkImportError(format, at: "line \(xml.elements.first?.line ?? 1)", "the root element must be <ink>, got <\(xml.elements.first?.name ?? "")>")
         }
         let resolver = InkMLContext.Resolver(xml)
-        var walker = Walker(xml: xml, resolver: resolver)
+        let maxPoints = min(maxPointsPerTrace, options.limits.maxPointsPerStroke)
+        var walker = Walker(xml: xml, resolver: resolver, maxPoints: maxPoints)
         var current = InkMLContext()
         for child in root.children { try walker.visit(child, context: &current) }
         return Drawing(strokes: walker.strokes)
@@ -61,6 +64,8 @@ public enum InkMLImporter: InkImporter {
     private struct Walker {
         let xml: InkMLXML
         let resolver: InkMLContext.Resolver
+        /// Most points one trace may have: the per-stroke limit, checked while its text is parsed.
+        let maxPoints: Int
         var strokes: [Stroke] = []
         var traceNumber = 0
 
@@ -76,14 +81,14 @@ public enum InkMLImporter: InkImporter {
                 traceNumber += 1
                 let ctx = try resolver.apply(index, to: context)
                 if e.attributes["type"] == "penUp" { return }
-                if let stroke = try InkMLImporter.stroke(e.text, context: ctx, traceNumber: traceNumber) { strokes.append(stroke) }
+                if let stroke = try InkMLImporter.stroke(e.text, context: ctx, traceNumber: traceNumber, maxPoints: maxPoints) { strokes.append(stroke) }
             default:
                 break  // definitions, annotation, annotationXML, timestamp …
             }
         }
     }
 
-    private static func stroke(_ text: String, context ctx: InkMLContext, traceNumber: Int) throws(InkImportError) -> Stroke? {
+    private static func stroke(_ text: String, context ctx: InkMLContext, traceNumber: Int, maxPoints: Int) throws(InkImportError) -> Stroke? {
         let at = "trace \(traceNumber)"
         let names = ctx.channels.map(\.name)
         guard let xi = names.firstIndex(of: "X"), let yi = names.firstIndex(of: "Y") else {
@@ -108,7 +113,7 @@ public enum InkMLImporter: InkImporter {
                 st = s
             }
         }
-        let values = try InkMLTraceParser(channels: ctx.channels, traceNumber: traceNumber).parse(text, maxPoints: maxPointsPerTrace)
+        let values = try InkMLTraceParser(channels: ctx.channels, traceNumber: traceNumber).parse(text, maxPoints: maxPoints)
         guard !values.isEmpty else { return nil }
         let nib = ctx.width.map { Size2D(width: $0, height: $0) } ?? StrokePoint.Defaults.size
         var points: [StrokePoint] = []

@@ -52,6 +52,7 @@ public enum InkReader {
         }
         var options = options
         options.maxBytes = maxBytes
+        options.limits = limits
         let drawing = try importer.read(bytes, options: options, notices: &notices)
         try check(drawing, format: format, limits: limits)
         return drawing

@@ -6,9 +6,10 @@ import InklingStrokes
 /// short quotations of offending values for one-line errors.
 ///
 /// Documents are parsed with Foundation's `JSONSerialization` (json-c is reserved for the
-/// canonical format). Before parsing, the bytes are scanned once for nesting deeper than
-/// ``maxDepth``, so that hostile documents (`[[[[…` ten thousand deep) are refused cheaply
-/// whatever the parser's own limits are.
+/// canonical format). Before parsing, the bytes are scanned once (``ImportBudget``) for nesting
+/// deeper than ``maxDepth`` and for more values or longer arrays than the drawing's limits can
+/// use, so that hostile documents (`[[[[…` ten thousand deep, or millions of tiny values) are
+/// refused cheaply, before Foundation builds a tree.
 enum InterchangeJSON {
     /// Deepest nesting of arrays and objects accepted by the JSON importers.
     static let maxDepth = 64
@@ -22,16 +23,12 @@ enum InterchangeJSON {
         throw InkImportError(format, at: "", "expected at most \(options.maxBytes) bytes (maxBytes), got \(count) bytes")
     }
 
-    /// The byte offset where nesting first exceeds `limit`, or `nil` when it never does.
-    static func depthViolation(_ bytes: ArraySlice<UInt8>, limit: Int = maxDepth) -> Int? {
-        JSONNesting.firstViolation(in: bytes, limit: limit)
-    }
-
-    /// Parses one JSON value (arrays, objects, numbers, strings, booleans, null).
-    static func parse(_ bytes: ArraySlice<UInt8>, _ format: InkFormat, at location: String = "") throws(InkImportError) -> Any {
-        if let offset = depthViolation(bytes) {
-            throw InkImportError(format, at: location, "expected at most \(maxDepth) levels of nesting, got deeper at byte \(offset)")
-        }
+    /// Parses one JSON value (arrays, objects, numbers, strings, booleans, null), after
+    /// ``ImportBudget/check(_:at:)`` has refused nesting and sizes the drawing's `limits` cannot use.
+    static func parse(
+        _ bytes: ArraySlice<UInt8>, _ format: InkFormat, at location: String = "", limits: StrokeJSONDecoder.Limits
+    ) throws(InkImportError) -> Any {
+        try ImportBudget(format, limits: limits).check(bytes, at: location)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw InkImportError(format, at: location, "invalid JSON: starts with a byte order mark")
         }

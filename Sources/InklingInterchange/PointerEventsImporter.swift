@@ -51,36 +51,53 @@ public enum PointerEventsImporter: InkImporter {
     }
 
     /// Converts a recording; errors name the event (`events[12].pressure`, `strokes[1][3].tiltX`).
+    ///
+    /// The event list is parsed a batch of events at a time (``JSONArrayStream``), never as one
+    /// tree, so memory stays a small multiple of the document while strokes are built.
     public static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
-        let root = try InterchangeJSON.parse(bytes[...], format)
+        let whole = bytes[...]
+        try ImportBudget(format, limits: options.limits).check(whole)
+        let shape = "an array of events or an object with \"events\" or \"strokes\""
+        guard let start = whole.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+              whole[start] == UInt8(ascii: "[") || whole[start] == UInt8(ascii: "{"),
+              let top = JSONNesting.children(in: whole)
+        else {
+            // Not one array or object: the parser says what is wrong, or what it is instead.
+            let root = try InterchangeJSON.parse(whole, format, limits: options.limits)
+            throw InkImportError(format, at: "", "expected \(shape), got \(InterchangeJSON.typeName(root))")
+        }
         var canvas: Size2D?
         var timeOrigin: Double?
-        let list: [Any]
-        var grouped: Bool
-        if let o = root as? [String: Any] {
-            canvas = try InterchangeJSON.canvas(o["canvas"], at: "canvas", format)
-            timeOrigin = try InterchangeJSON.optionalNumber(o["timeOrigin"], at: "timeOrigin", format, expected: "a time in ms since 1970", in: 0...1e15)
-            if let events = o["events"] {
-                guard let a = events as? [Any] else {
-                    throw InkImportError(format, at: "events", "expected an array of events, got \(InterchangeJSON.quote(events))")
-                }
-                list = a
-                grouped = false
-            } else if let strokes = o["strokes"] {
-                guard let a = strokes as? [Any] else {
-                    throw InkImportError(format, at: "strokes", "expected an array of event arrays, got \(InterchangeJSON.quote(strokes))")
-                }
-                list = a
-                grouped = true
-            } else {
-                throw InkImportError(format, at: "", "expected an array of events or an object with \"events\" or \"strokes\", got an object without them")
+        let list: JSONArrayStream
+        let grouped: Bool
+        if whole[start] == UInt8(ascii: "{") {
+            var members: [String: Range<Int>] = [:]
+            for k in stride(from: 0, to: top.count - 1, by: 2) {
+                if let key = try value(whole, top[k], at: "") as? String { members[key] = top[k + 1] }
             }
-        } else if let a = root as? [Any] {
-            list = a
-            grouped = a.first is [Any]
+            canvas = try InterchangeJSON.canvas(members["canvas"].map { r throws(InkImportError) in try value(whole, r, at: "canvas") }, at: "canvas", format)
+            let origin = try members["timeOrigin"].map { r throws(InkImportError) in try value(whole, r, at: "timeOrigin") }
+            timeOrigin = try InterchangeJSON.optionalNumber(origin, at: "timeOrigin", format, expected: "a time in ms since 1970", in: 0...1e15)
+            if let r = members["events"] {
+                guard let a = JSONArrayStream(whole, range: r, format: format, location: "events") else {
+                    throw InkImportError(format, at: "events", "expected an array of events, got \(InterchangeJSON.quote(try value(whole, r, at: "events")))")
+                }
+                (list, grouped) = (a, false)
+            } else if let r = members["strokes"] {
+                guard let a = JSONArrayStream(whole, range: r, format: format, location: "strokes") else {
+                    throw InkImportError(format, at: "strokes", "expected an array of event arrays, got \(InterchangeJSON.quote(try value(whole, r, at: "strokes")))")
+                }
+                (list, grouped) = (a, true)
+            } else {
+                throw InkImportError(format, at: "", "expected \(shape), got an object without them")
+            }
         } else {
-            throw InkImportError(format, at: "", "expected an array of events or an object with \"events\" or \"strokes\", got \(InterchangeJSON.typeName(root))")
+            guard let a = JSONArrayStream(whole, range: start..<whole.endIndex, format: format, location: "events") else {
+                throw InkImportError(format, at: "", "expected \(shape), got a malformed array")
+            }
+            list = a
+            grouped = a.count > 0 && a.firstByte(of: 0) == UInt8(ascii: "[")
         }
         let builders = grouped ? try readGroups(list) : try readFlat(list)
         var strokes: [Stroke] = []
@@ -91,12 +108,22 @@ public enum PointerEventsImporter: InkImporter {
         return Drawing(strokes: strokes, canvas: canvas)
     }
 
+    /// The value `bytes[range]` on its own (a key, a member's value).
+    private static func value(_ bytes: ArraySlice<UInt8>, _ range: Range<Int>, at location: String) throws(InkImportError) -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: Data(bytes[range]), options: [.fragmentsAllowed])
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not well-formed"
+            throw InkImportError(format, at: location, "invalid JSON: \(detail)")
+        }
+    }
+
     /// A flat event list: strokes per pointer, delimited by pointerdown … pointerup.
-    private static func readFlat(_ events: [Any]) throws(InkImportError) -> [PointerEventsStrokeBuilder] {
+    private static func readFlat(_ events: JSONArrayStream) throws(InkImportError) -> [PointerEventsStrokeBuilder] {
         var finished: [(order: Int, builder: PointerEventsStrokeBuilder)] = []
         var active: [String: (order: Int, builder: PointerEventsStrokeBuilder)] = [:]
         var counter = 0
-        for (i, item) in events.enumerated() {
+        try events.forEach { (i, item) throws(InkImportError) in
             let path = "events[\(i)]"
             guard let e = item as? [String: Any] else {
                 throw InkImportError(format, at: path, "expected an event object, got \(InterchangeJSON.quote(item))")
@@ -115,17 +142,17 @@ public enum PointerEventsImporter: InkImporter {
                     try InterchangeJSON.checkCounts(strokes: active.count + finished.count, points: 0, total: 0, at: path, format)
                 }
             case "pointermove", "pointerrawupdate":
-                guard var open = active[id] else { continue }
-                try open.builder.append(event: e, at: path, counter: &counter)
-                active[id] = open
+                // Appended in place: a copy taken out of the dictionary would copy every point.
+                guard active[id] != nil else { return }
+                try active[id]!.builder.append(event: e, at: path, counter: &counter)
             case "pointerup":
-                guard var open = active.removeValue(forKey: id) else { continue }
+                guard var open = active.removeValue(forKey: id) else { return }
                 try open.builder.appendUp(event: e, at: path, counter: &counter)
                 finished.append(open)
             case "pointercancel":
                 if let open = active.removeValue(forKey: id) { finished.append(open) }
             default:
-                continue
+                return
             }
         }
         finished.append(contentsOf: active.values)
@@ -133,15 +160,17 @@ public enum PointerEventsImporter: InkImporter {
     }
 
     /// Per-stroke groups: each array of events is one stroke.
-    private static func readGroups(_ groups: [Any]) throws(InkImportError) -> [PointerEventsStrokeBuilder] {
+    private static func readGroups(_ groups: JSONArrayStream) throws(InkImportError) -> [PointerEventsStrokeBuilder] {
         var builders: [PointerEventsStrokeBuilder] = []
         var counter = 0
-        for (i, item) in groups.enumerated() {
-            guard let group = item as? [Any] else {
-                throw InkImportError(format, at: "strokes[\(i)]", "expected an array of events, got \(InterchangeJSON.quote(item))")
+        for i in 0..<groups.count {
+            guard let group = JSONArrayStream(groups.bytes, range: groups.elements[i], format: format, location: "strokes[\(i)]") else {
+                throw InkImportError(format, at: "strokes[\(i)]", "expected an array of events, got \(InterchangeJSON.quote(try value(groups.bytes, groups.elements[i], at: "strokes[\(i)]")))")
             }
             var builder: PointerEventsStrokeBuilder?
-            events: for (j, element) in group.enumerated() {
+            var cancelled = false
+            try group.forEach { (j, element) throws(InkImportError) in
+                guard !cancelled else { return }
                 let path = "strokes[\(i)][\(j)]"
                 guard let e = element as? [String: Any] else {
                     throw InkImportError(format, at: path, "expected an event object, got \(InterchangeJSON.quote(element))")
@@ -152,17 +181,22 @@ public enum PointerEventsImporter: InkImporter {
                 case let s as String: type = s
                 case let v?: throw InkImportError(format, at: path + ".type", "expected an event type such as \"pointermove\", got \(InterchangeJSON.quote(v))")
                 }
-                var b: PointerEventsStrokeBuilder
-                if let existing = builder { b = existing } else { b = PointerEventsStrokeBuilder(pointerType: try pointerType(e, at: path)) }
                 switch type {
-                case nil, "pointerdown", "pointermove", "pointerrawupdate":
-                    try b.append(event: e, at: path, counter: &counter)
-                case "pointerup":
-                    try b.appendUp(event: e, at: path, counter: &counter)
+                case nil, "pointerdown", "pointermove", "pointerrawupdate", "pointerup":
+                    break
                 case "pointercancel":
-                    break events
+                    cancelled = true
+                    return
                 default:
-                    continue events
+                    return
+                }
+                // Taken out of `builder` so that appending never copies the points so far.
+                var b: PointerEventsStrokeBuilder
+                if let existing = builder.take() { b = existing } else { b = PointerEventsStrokeBuilder(pointerType: try pointerType(e, at: path)) }
+                if type == "pointerup" {
+                    try b.appendUp(event: e, at: path, counter: &counter)
+                } else {
+                    try b.append(event: e, at: path, counter: &counter)
                 }
                 builder = b
             }

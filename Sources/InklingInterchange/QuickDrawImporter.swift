@@ -42,7 +42,7 @@ public enum QuickDrawImporter: InkImporter {
         var done = bytes.isEmpty
         while !done {
             lineNumber += 1
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let end = nextNewline(in: bytes, from: start)
             var line = bytes[start..<end]
             if line.last == 0x0D { line = line.dropLast() }
             start = end + 1
@@ -50,18 +50,18 @@ public enum QuickDrawImporter: InkImporter {
             let blank = line.allSatisfy { [0x20, 0x09].contains($0) }
             switch options.selection {
             case .first:
-                if !blank { return try readLine(line, number: lineNumber) }
+                if !blank { return try readLine(line, number: lineNumber, limits: options.limits) }
             case .line(let n):
                 guard lineNumber == n else { continue }
                 if blank { throw InkImportError(format, at: "line \(n)", "expected a drawing, got a blank line") }
-                return try readLine(line, number: n)
+                return try readLine(line, number: n, limits: options.limits)
             case .keyID(let id):
                 guard !blank, let needle = try? JSONSerialization.data(withJSONObject: id, options: [.fragmentsAllowed]),
                       range(of: [UInt8](needle), in: line) != nil
                 else { continue }
-                let object = try InterchangeJSON.parse(line, format, at: "line \(lineNumber)")
+                let object = try InterchangeJSON.parse(line, format, at: "line \(lineNumber)", limits: options.limits)
                 if let o = object as? [String: Any], (o["key_id"] as? String) == id {
-                    return try readLine(line, number: lineNumber, parsed: object)
+                    return try readLine(line, number: lineNumber, limits: options.limits, parsed: object)
                 }
             }
         }
@@ -72,10 +72,10 @@ public enum QuickDrawImporter: InkImporter {
         }
     }
 
-    private static func readLine(_ line: ArraySlice<UInt8>, number: Int, parsed: Any? = nil) throws(InkImportError) -> Drawing {
+    private static func readLine(_ line: ArraySlice<UInt8>, number: Int, limits: StrokeJSONDecoder.Limits, parsed: Any? = nil) throws(InkImportError) -> Drawing {
         let here = "line \(number)"
         let object: Any
-        if let parsed { object = parsed } else { object = try InterchangeJSON.parse(line, format, at: here) }
+        if let parsed { object = parsed } else { object = try InterchangeJSON.parse(line, format, at: here, limits: limits) }
         guard let o = object as? [String: Any] else {
             throw InkImportError(format, at: here, "expected an object with a \"drawing\", got \(InterchangeJSON.typeName(object))")
         }
@@ -118,6 +118,16 @@ public enum QuickDrawImporter: InkImporter {
             strokes.append(Stroke(ink: Ink(.monoline), path: StrokePath(points: points, creationDate: created)))
         }
         return Drawing(strokes: strokes, canvas: allSimplified && !strokes.isEmpty ? Size2D(width: 256, height: 256) : nil)
+    }
+
+    /// The index of the first `\n` at or after `start`, or `bytes.count` (memchr: a 30 MB line
+    /// is found in milliseconds even in debug builds).
+    private static func nextNewline(in bytes: [UInt8], from start: Int) -> Int {
+        guard start < bytes.count else { return bytes.count }
+        return bytes.withUnsafeBytes { raw in
+            guard let found = memchr(raw.baseAddress! + start, 0x0A, raw.count - start) else { return raw.count }
+            return raw.baseAddress!.distance(to: UnsafeRawPointer(found))
+        }
     }
 
     private static func range<C: Collection>(of needle: C, in hay: ArraySlice<UInt8>) -> Range<Int>? where C.Element == UInt8 {

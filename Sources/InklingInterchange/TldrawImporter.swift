@@ -52,7 +52,7 @@ public enum TldrawImporter: InkImporter {
         _ bytes: [UInt8], options: InkImportOptions, notices: inout [String]
     ) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
-        let root = try InterchangeJSON.parse(bytes[...], format)
+        let root = try InterchangeJSON.parse(bytes[...], format, limits: options.limits)
         guard let top = root as? [String: Any] else { throw InkImportError(format, at: "", "expected a JSON object") }
         var records: [(path: String, record: [String: Any])] = []
         if let list = top["records"] as? [Any] {
@@ -85,7 +85,7 @@ public enum TldrawImporter: InkImporter {
                 continue
             }
             let transform = try pageTransform(shape, path: path, shapes: byID, depth: 0)
-            strokes += try TldrawShapeReader(format: format, path: path, shape: shape, transform: transform).strokes(marker: type == "highlight")
+            strokes += try TldrawShapeReader(format: format, path: path, shape: shape, transform: transform, maxPoints: options.limits.maxPointsPerStroke).strokes(marker: type == "highlight")
         }
         for (kind, count) in skipped.sorted(by: { $0.key < $1.key }) {
             notices.append("tldraw: skipped \(count) \(kind) shape\(count == 1 ? "" : "s") (only draw and highlight are imported)")

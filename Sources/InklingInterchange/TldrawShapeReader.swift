@@ -7,6 +7,9 @@ struct TldrawShapeReader {
     let path: String
     let shape: [String: Any]
     let transform: AffineTransform2D
+    /// Most points one segment may have (the per-stroke limit); base64 point strings longer than
+    /// that needs are refused before they are decoded.
+    let maxPoints: Int
 
     /// A finite number at `path`, or `value` when absent.
     static func number(_ any: Any?, _ path: String, default value: Double? = nil) throws(InkImportError) -> Double {
@@ -58,6 +61,12 @@ struct TldrawShapeReader {
 
     private func points(_ segment: [String: Any], _ sp: String) throws(InkImportError) -> [(x: Double, y: Double, z: Double)] {
         let decoded: [(x: Double, y: Double, z: Double)]
+        for key in ["path", "points"] {
+            // 8 base64 characters a point (6 bytes: three half floats), after a 12-byte start.
+            if let text = segment[key] as? String, text.utf8.count / 8 > maxPoints + 2 {
+                throw InkImportError(format, at: "\(sp).\(key)", "about \(text.utf8.count / 8) points encoded, over the per-stroke limit of \(maxPoints)")
+            }
+        }
         if let text = segment["path"] as? String {
             guard let bytes = Float16Decoding.base64Bytes(text), let pts = Float16Decoding.deltaPoints(bytes) else {
                 throw InkImportError(format, at: "\(sp).path", "expected base64 of a binary32 point and half-float deltas")

@@ -37,6 +37,19 @@ final class ContactSheetCommandTests: XCTestCase {
         XCTAssertEqual([image.width, image.height], [50, 50])
     }
 
+    func testAnOversizedSheetIsRefusedBeforeAnyImageIsRead() async {
+        // The inputs do not exist: exit 2 (not 3) shows the size was checked before reading them.
+        let inputs = (0..<8).map { "/nonexistent/\($0).png" }
+        let (status, io) = await inkling(["contact-sheet"] + inputs + ["--cell", "8192x8192", "--columns", "8", "-o", "/nonexistent/sheet.png"])
+        XCTAssertEqual(status, ExitCode.usage.rawValue, io.stderrLines.joined())
+        XCTAssertEqual(io.stderrLines, ["inkling contact-sheet: the sheet would be 65680×8224 pixels, over the limit of 16384 on a side and 67108864 in all; use --cell to make cells smaller or change --columns"])
+    }
+
+    func testSheetSizeNeverOverflows() {
+        XCTAssertThrowsError(try ContactSheetCommand.sheetSize(images: Int.max, columns: 1, cell: ImageSize(width: 8192, height: 8192), gap: 512))
+        XCTAssertEqual(try? ContactSheetCommand.sheetSize(images: 3, columns: 2, cell: ImageSize(width: 40, height: 20), gap: 4).width, 92)
+    }
+
     func testBadArguments() async throws {
         let missing = await inkling("contact-sheet", "/nonexistent.png", "-o", "/tmp/x.png")
         XCTAssertEqual(missing.status, ExitCode.io.rawValue)

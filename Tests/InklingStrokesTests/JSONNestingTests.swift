@@ -9,4 +9,34 @@ final class JSONNestingTests: XCTestCase {
         XCTAssertEqual(JSONNesting.firstViolation(in: Array("[[[1]]]".utf8), limit: 2), 2)
         XCTAssertNil(JSONNesting.firstViolation(in: Array("[[1],[2],{\"k\":[3]}]".utf8), limit: 3))
     }
+
+    func testCountsValuesObjectsAndTheLongestArray() {
+        let counts = JSONNesting.count(in: Array(#"{"a": [1, -2.5e3, true, null], "b": {"c": "x,[y]"}, "d": [[], [0]]}"#.utf8), depthLimit: 8)
+        XCTAssertNil(counts.depthViolation)
+        // keys a b c d (4), strings 1, numbers 3, literals 2, arrays 4, objects 2
+        XCTAssertEqual(counts.values, 16)
+        XCTAssertEqual(counts.objects, 2)
+        XCTAssertEqual(counts.largestArray, 4)
+        XCTAssertEqual(JSONNesting.count(in: Array("[[1,2,3],[4]]".utf8), depthLimit: 1).depthViolation, 1)
+    }
+
+    func testCountingStopsJustPastABudget() {
+        let long = Array(("[" + Array(repeating: "0", count: 10_000).joined(separator: ",") + "]").utf8)
+        XCTAssertEqual(JSONNesting.count(in: long, depthLimit: 4).largestArray, 10_000)
+        let stopped = JSONNesting.count(in: long, depthLimit: 4, maxArrayCount: 100)
+        XCTAssertEqual(stopped.largestArray, 101)
+        XCTAssertEqual(stopped.values, 102, "the array and its first 101 elements")
+        XCTAssertEqual(JSONNesting.count(in: long, depthLimit: 4, maxValues: 50).values, 51)
+    }
+
+    func testChildrenAreTheTopLevelValuesInOrder() throws {
+        let text = Array(#" {"k": [1, {"a": "]"}], "n" : -1.5e2 , "s":"x\"y"} "#.utf8)
+        let ranges = try XCTUnwrap(JSONNesting.children(in: text))
+        XCTAssertEqual(ranges.map { String(decoding: text[$0], as: UTF8.self) },
+                       [#""k""#, #"[1, {"a": "]"}]"#, #""n""#, "-1.5e2", #""s""#, #""x\"y""#])
+        XCTAssertEqual(JSONNesting.children(in: Array("[]".utf8)), [])
+        XCTAssertNil(JSONNesting.children(in: Array("[1, 2".utf8)), "never closed")
+        XCTAssertNil(JSONNesting.children(in: Array("[1] x".utf8)), "garbage after it")
+        XCTAssertNil(JSONNesting.children(in: Array("12".utf8)), "a scalar")
+    }
 }

@@ -122,8 +122,10 @@ typedef struct inkling_png_decoded {
 /// below 8 bits is expanded to 8 bits (0..255); Adam7 interlacing is undone.
 /// No gamma or colour-space conversion is made.
 ///
-/// Never reads outside `data[0..<size]`. Text chunks before and after the
-/// image data are returned. `limits` may be NULL for all defaults. On
+/// Never reads outside `data[0..<size]`; every chunk's declared length is
+/// checked against the bytes that remain before libpng reads it
+/// (`INKLING_PNG_TRUNCATED`). Text chunks before and after the image data are
+/// returned. `limits` may be NULL for all defaults. On
 /// failure `out` is left zeroed -- except for `INKLING_PNG_TOO_LARGE`, where
 /// `out->width` and `out->height` hold the declared size -- and `error` (of
 /// `error_size` bytes, may be NULL) receives a one-line message.
@@ -132,7 +134,19 @@ inkling_png_status inkling_png_decode(const uint8_t *data, size_t size,
                                       inkling_png_decoded *out,
                                       char *error, size_t error_size);
 
-/// Frees everything `inkling_png_decode` allocated in `decoded` and zeroes it.
+/// Reads a PNG's header and the text chunks that come before its image data, without
+/// decompressing a single pixel (for recipes, which `inkling render` writes before IDAT).
+///
+/// Checks exactly what `inkling_png_decode` checks up to the first IDAT chunk (signature,
+/// every chunk's length against the bytes that remain, IHDR against `limits`, CRCs, text
+/// chunk sizes). On success `out` holds width, height, the source layout and `texts`;
+/// `pixels` is NULL. Release with `inkling_png_decoded_free`.
+inkling_png_status inkling_png_read_text(const uint8_t *data, size_t size,
+                                         const inkling_png_limits *limits,
+                                         inkling_png_decoded *out,
+                                         char *error, size_t error_size);
+
+/// Frees everything `inkling_png_decode` or `inkling_png_read_text` allocated in `decoded` and zeroes it.
 void inkling_png_decoded_free(inkling_png_decoded *decoded);
 
 /// What to write: any layout PNG allows, from rows in PNG's own sample layout.

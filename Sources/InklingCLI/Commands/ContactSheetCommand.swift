@@ -10,7 +10,10 @@ struct ContactSheetCommand: InklingCommand {
         Images are placed left to right, top to bottom, in the order given. Each is scaled to fit
         its cell (keeping its aspect ratio), centred, and composited over the background;
         cells are separated by gaps of the background colour. No labels are drawn: pair the
-        sheet with the list of files. The sheet is written atomically.
+        sheet with the list of files. The sheet is written atomically. A sheet is at most
+        16384 pixels on a side and 67108864 pixels in all, and so is each image read; a larger
+        sheet exits 2 before any pixel is allocated (before any image is read when --cell is
+        given).
         """,
         arguments: ArgumentSpec(
             positionals: [.init("image", help: "Images to tile (PNG or JPEG).", repeats: true)],
@@ -21,6 +24,11 @@ struct ContactSheetCommand: InklingCommand {
                 .init("gap", value: "px", help: "Space between and around cells, 0…512.", default: "16"),
                 .init("background", value: "#RRGGBB", help: "Colour of gaps and transparent areas.", default: "#ffffff"),
             ]))
+
+    /// Widest or tallest sheet made, in pixels.
+    static let maxSide = 16_384
+    /// Most pixels of one sheet (64 Mi: 192 MiB of RGB).
+    static let maxPixels = 1 << 26
 
     var inputs: [String]
     var output: String
@@ -44,13 +52,36 @@ struct ContactSheetCommand: InklingCommand {
         let colour = try arguments.value("background", as: String.self) ?? "#ffffff"
         guard let parsed = Self.colour(colour) else { throw .usage("invalid value '\(colour)' for --background: expected #RRGGBB") }
         background = parsed
+        if let cell {
+            _ = try Self.sheetSize(images: inputs.count, columns: columns ?? min(inputs.count, 4), cell: cell, gap: gap)
+        }
+    }
+
+    /// The sheet's size for `images` cells of `cell` in `columns`, or a usage failure when it
+    /// would be over ``maxSide`` or ``maxPixels`` (computed without overflow, whatever the sizes).
+    static func sheetSize(images: Int, columns: Int, cell: ImageSize, gap: Int) throws(CommandFailure) -> (width: Int, height: Int) {
+        let columns = max(columns, 1)
+        let rows = (max(images, 1) - 1) / columns + 1
+        func side(_ count: Int, _ length: Int) -> Int? {
+            let (cells, o1) = count.multipliedReportingOverflow(by: length)
+            let (edges, o2) = count.addingReportingOverflow(1)
+            let (gaps, o3) = edges.multipliedReportingOverflow(by: gap)
+            let (total, o4) = cells.addingReportingOverflow(gaps)
+            return o1 || o2 || o3 || o4 ? nil : total
+        }
+        let width = side(columns, cell.width), height = side(rows, cell.height)
+        if let width, let height, width <= maxSide, height <= maxSide, width * height <= maxPixels {  // sides ≤ 2^14: no overflow
+            return (width, height)
+        }
+        let size = width.flatMap { w in height.map { "\(w)×\($0)" } } ?? "more than \(Int.max)"
+        throw .usage("the sheet would be \(size) pixels, over the limit of \(maxSide) on a side and \(maxPixels) in all; use --cell to make cells smaller or change --columns")
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
         var images: [RasterImage] = []
         for path in inputs {
             do {
-                images.append(try ImageFile.read(from: URL(fileURLWithPath: path)))
+                images.append(try ImageFile.read(from: URL(fileURLWithPath: path), maxPixels: Self.maxPixels))
             } catch {
                 throw CommandFailure(.io, "\(path): \(error.description)")
             }
@@ -58,12 +89,8 @@ struct ContactSheetCommand: InklingCommand {
         let cellWidth = cell?.width ?? images.map(\.width).max() ?? 1
         let cellHeight = cell?.height ?? images.map(\.height).max() ?? 1
         let columns = columns ?? min(images.count, 4)
-        let rows = (images.count + columns - 1) / columns
-        let width = columns * cellWidth + (columns + 1) * gap
-        let height = rows * cellHeight + (rows + 1) * gap
-        guard width <= 32_768, height <= 32_768 else {
-            throw .usage("the sheet would be \(width)×\(height) pixels; use --cell to make cells smaller or change --columns")
-        }
+        let (width, height) = try Self.sheetSize(images: images.count, columns: columns,
+                                                 cell: ImageSize(width: cellWidth, height: cellHeight), gap: gap)
         var sheet = RasterImage(width: width, height: height, format: .rgb)
         for i in 0..<width * height {
             sheet.pixels[3 * i] = background.red

@@ -39,9 +39,17 @@ extension Recipe {
     /// - Throws: ``RecipeError/missingRecipe`` when there is no `inkling:recipe` chunk, otherwise
     ///   the errors of ``init(json:sourceImage:)`` and ``RecipeError/sourceInvalid(_:)``.
     public init(document: PNGDocument) throws(RecipeError) {
-        guard let json = document.text(for: Self.recipeKeyword) else { throw .missingRecipe }
+        try self.init(textChunks: document.text)
+    }
+
+    /// Reads the recipe (and any embedded source image) from a PNG's text chunks.
+    ///
+    /// - Throws: as ``init(document:)``.
+    public init(textChunks: [PNGTextChunk]) throws(RecipeError) {
+        func text(_ keyword: String) -> String? { textChunks.first { $0.keyword == keyword }?.text }
+        guard let json = text(Self.recipeKeyword) else { throw .missingRecipe }
         var source: RasterImage?
-        if let text = document.text(for: Self.sourceKeyword) {
+        if let text = text(Self.sourceKeyword) {
             guard let data = Data(base64Encoded: text) else { throw .sourceInvalid("not base64") }
             do {
                 source = try PNGCodec.decode([UInt8](data)).image
@@ -52,18 +60,19 @@ extension Recipe {
         try self.init(json: json, sourceImage: source)
     }
 
-    /// Reads the recipe of the PNG file at `url`.
+    /// Reads the recipe of the PNG file at `url` from its text chunks, decoding none of the
+    /// image's pixels (`inkling render` writes the recipe before the image data).
     ///
     /// - Throws: ``RecipeError/unreadable(_:)`` when the file is missing or not a PNG, else as
     ///   ``init(document:)``.
     public static func read(from url: URL) throws(RecipeError) -> Recipe {
-        let document: PNGDocument
+        let chunks: [PNGTextChunk]
         do {
-            document = try PNGFile.read(from: url)
+            chunks = try PNGFile.readText(from: url)
         } catch {
             throw .unreadable(error.description)
         }
-        return try Recipe(document: document)
+        return try Recipe(textChunks: chunks)
     }
 
     private static func singleLine(_ text: String) -> String {

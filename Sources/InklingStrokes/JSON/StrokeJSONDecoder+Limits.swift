@@ -73,18 +73,35 @@ extension StrokeJSONDecoder {
         /// per stroke (stroke, ink), and a handful at the top level.
         var maxObjects: Int { maxTotalPoints &+ 3 &* maxStrokes &+ 64 }
 
-        /// Throws ``StrokeJSONError/Kind/limitExceeded`` when the document holds more `{` bytes
-        /// than ``maxObjects``. Runs before parsing: json-c spends most of a kilobyte on each
-        /// object, so a document of tiny objects would otherwise cost gigabytes before the point
-        /// limits are ever checked. Braces inside strings are counted too, which only makes the
-        /// check stricter for absurd documents.
-        func checkObjectCount(in bytes: UnsafeRawBufferPointer) throws(StrokeJSONError) {
-            var braces = 0
-            for byte in bytes { braces &+= byte == 0x7B ? 1 : 0 }
-            guard braces > maxObjects else { return }
-            throw StrokeJSONError(
-                kind: .limitExceeded, path: StrokeJSONError.documentPath,
-                message: "expected at most \(maxObjects) JSON objects (maxTotalPoints + 3 × maxStrokes + 64), got \(braces)")
+        /// Most JSON values (keys included) a document within these limits can need: a point
+        /// object with all ten channels is 21 values, a stroke's ink, transform and keys fewer
+        /// than 64, and the top level a few dozen.
+        var maxValues: Int { 21 &* maxTotalPoints &+ 64 &* maxStrokes &+ 4096 }
+
+        /// Longest array the pre-parse scan lets through: twice what a document within these
+        /// limits can hold (a stroke's points, one columnar channel, a mask polygon, the list of
+        /// strokes), plus 16, so that a document just over a limit still gets the walk's precise
+        /// JSON path (`strokes[0].points: …`) and only absurd ones are refused at `$`.
+        var maxArrayCount: Int { 2 &* max(maxPointsPerStroke, maxStrokes) &+ 16 }
+
+        /// Throws ``StrokeJSONError/Kind/limitExceeded`` when one pass of ``JSONNesting`` over
+        /// the document finds more values, objects or array elements than a drawing within these
+        /// limits can need. Runs before parsing: json-c spends hundreds of bytes on each value,
+        /// so a document of tiny values would otherwise cost gigabytes before the point limits
+        /// are ever checked (nesting is left to json-c, which reports it with a position).
+        func checkCounts(in bytes: UnsafeRawBufferPointer) throws(StrokeJSONError) {
+            let counts = JSONNesting.count(in: bytes, depthLimit: 1000, maxValues: maxValues, maxArrayCount: maxArrayCount)
+            let problem: String
+            if counts.largestArray > maxArrayCount {
+                problem = "expected arrays of at most \(maxArrayCount) elements (2 × max(maxPointsPerStroke, maxStrokes) + 16), got a longer one"
+            } else if counts.objects > maxObjects {
+                problem = "expected at most \(maxObjects) JSON objects (maxTotalPoints + 3 × maxStrokes + 64), got \(counts.objects)"
+            } else if counts.values > maxValues {
+                problem = "expected at most \(maxValues) JSON values (21 × maxTotalPoints + 64 × maxStrokes + 4096), got more"
+            } else {
+                return
+            }
+            throw StrokeJSONError(kind: .limitExceeded, path: StrokeJSONError.documentPath, message: problem)
         }
     }
 }

@@ -39,7 +39,7 @@ public struct StrokeJSONDecoder: Sendable {
 
     /// Parses and walks a buffer whose size has already been checked against the limits.
     private func decodeSized(_ raw: UnsafeRawBufferPointer) throws(StrokeJSONError) -> Drawing {
-        try limits.checkObjectCount(in: raw)
+        try limits.checkCounts(in: raw)
         let document = try JSONDocument.parse(raw, maxDepth: limits.effectiveDepth)
         return try withExtendedLifetime(document) { () throws(StrokeJSONError) -> Drawing in
             var reader = DrawingReader(limits: limits)

@@ -1,0 +1,91 @@
+import InklingStrokes
+
+/// How much parsed structure a document in one format may hold, sized from the limits its
+/// drawing is held to, checked in one pass over the bytes before any parser builds a tree.
+///
+/// Foundation's `JSONSerialization` spends 60 to 400 bytes on each value it builds (and libxml2
+/// hundreds on each element), so a document of millions of tiny values costs gigabytes before a
+/// single point limit could be checked. Each format's structure is known: a Quick, Draw! point
+/// is at most 3 numbers, a perfect-freehand point at most an object of 3 keyed numbers, and so
+/// on. ``check(_:at:)`` counts the values (keys included) and the longest array with
+/// ``JSONNesting/count(in:depthLimit:)`` and refuses a document that needs more than a drawing
+/// within the limits can use: `values ≤ valuesPerPoint × maxTotalPoints + valuesPerStroke ×
+/// maxStrokes + 4096`, and no array longer than ``maxArrayCount``. The factors per format are in
+/// ``init(_:limits:)`` and documented in docs/formats.md.
+public struct ImportBudget: Sendable, Hashable {
+    /// The format budgeted.
+    public let format: InkFormat
+    /// Most values (JSON) or elements (XML) one point may take in this format.
+    public let valuesPerPoint: Int
+    /// Most values or elements one stroke (or a skipped element or shape) may take besides its points.
+    public let valuesPerStroke: Int
+    /// Most elements of any one array.
+    public let maxArrayCount: Int
+    /// Most values (JSON, keys included) or elements (XML) of the whole document.
+    public let maxValues: Int
+    /// Deepest nesting of arrays and objects.
+    public let maxDepth: Int
+
+    /// Values a document may have beyond its points and strokes (metadata, app state).
+    public static let overhead = 4096
+
+    /// The budget of `format` under `limits`.
+    public init(_ format: InkFormat, limits: StrokeJSONDecoder.Limits) {
+        self.format = format
+        let perStroke = max(limits.maxPointsPerStroke, limits.maxStrokes)
+        let (point, stroke, array): (Int, Int, Int)
+        switch format {
+        case .quickdraw:
+            // [[x…], [y…], [t…]]: three numbers a point; a stroke is four arrays.
+            (point, stroke, array) = (3, 4, perStroke)
+        case .freehand:
+            // {"x":…, "y":…, "pressure":…} is seven values; [x, y, p] is four.
+            (point, stroke, array) = (7, 1, perStroke)
+        case .excalidraw:
+            // [dx, dy] and a pressure a point; other elements count as strokes of ~64 values.
+            (point, stroke, array) = (4, 128, perStroke)
+        case .tldraw:
+            // {"x":…, "y":…, "z":…} a point; a record of ~64 values a shape (or any record).
+            (point, stroke, array) = (7, 128, perStroke)
+        case .pointerEvents:
+            // An event object names at most ~30 properties: 64 values; hover events and
+            // `pointerup`s add up to one event more per point and stroke.
+            (point, stroke, array) = (128, 128, 2 &* limits.maxTotalPoints &+ 2 &* limits.maxStrokes)
+        case .inkml:
+            // Points are text inside <trace>; each trace may come with a handful of definitions.
+            (point, stroke, array) = (0, 16, perStroke)
+        case .canonical:
+            (point, stroke, array) = (21, 64, perStroke)
+        }
+        valuesPerPoint = point
+        valuesPerStroke = stroke
+        maxArrayCount = array
+        maxValues = point &* limits.maxTotalPoints &+ stroke &* limits.maxStrokes &+ Self.overhead
+        maxDepth = InterchangeJSON.maxDepth
+    }
+
+    /// Throws a one-line ``InkImportError`` (at `location`) when `bytes` nest deeper than
+    /// ``maxDepth``, hold an array longer than ``maxArrayCount`` or more values than
+    /// ``maxValues``. One linear pass; nothing is allocated for the document.
+    public func check(_ bytes: ArraySlice<UInt8>, at location: String = "") throws(InkImportError) {
+        let counts = JSONNesting.count(in: bytes, depthLimit: maxDepth, maxValues: maxValues, maxArrayCount: maxArrayCount)
+        if let offset = counts.depthViolation {
+            throw InkImportError(format, at: location, "expected at most \(maxDepth) levels of nesting, got deeper at byte \(offset)")
+        }
+        if counts.largestArray > maxArrayCount {
+            throw InkImportError(format, at: location, "an array holds more than the \(maxArrayCount) elements a drawing within the limits can use; split the drawing or raise --max-points-per-stroke")
+        }
+        if counts.values > maxValues {
+            throw InkImportError(format, at: location, "the document holds more than the \(maxValues) JSON values a drawing within the limits can use; split the drawing or raise --max-total-points")
+        }
+    }
+
+    /// Throws when an XML document has more `<` than ``maxValues`` (every element, comment and
+    /// processing instruction starts with one), before libxml2 builds its tree.
+    public func checkMarkup(_ bytes: [UInt8]) throws(InkImportError) {
+        var tags = 0
+        for byte in bytes where byte == UInt8(ascii: "<") { tags &+= 1 }
+        guard tags > maxValues else { return }
+        throw InkImportError(format, at: "", "the document holds \(tags) tags, more than the \(maxValues) a drawing within the limits can use; split the drawing or raise --max-strokes")
+    }
+}

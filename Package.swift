@@ -111,7 +111,7 @@ let package = Package(
         // perfect-freehand) into the canonical drawing, format detection, SVG export.
         .target(
             name: "InklingInterchange",
-            dependencies: ["InklingStrokes", "InklingGuidance", "CInklingXML"]
+            dependencies: ["InklingStrokes", "InklingGuidance", "InklingNumerics", "CInklingXML"]
         ),
         // Conditioning: concepts (text, extracted keyphrases, image, drawing), styles, options,
         // language detection.
@@ -157,7 +157,7 @@ let package = Package(
             name: "InklingServer",
             dependencies: [
                 "CInklingHTTP", "Inkling", "InklingConditioning", "InklingEngines", "InklingGuidance",
-                "InklingImageIO", "InklingInterchange", "InklingOutputs", "InklingStrokes",
+                "InklingImageIO", "InklingInterchange", "InklingNumerics", "InklingOutputs", "InklingStrokes",
             ],
             resources: [.copy("Web")]
         ),

@@ -11,24 +11,27 @@ public enum PNGFile {
     ///   file, over `maxBytes`); otherwise the decoder's errors.
     public static func read(from url: URL, maxPixels: Int = 1 << 28,
                             maxBytes: Int = FileContents.defaultImageBytes) throws(PNGError) -> PNGDocument {
-        guard url.isFileURL else { throw .io(path: url.absoluteString, reason: "not a file URL") }
-        let bytes: [UInt8]
-        do {
-            bytes = try FileContents.read(path: url.path, maxBytes: maxBytes)
-        } catch {
-            throw .io(path: error.path, reason: error.reason)
-        }
-        return try PNGCodec.decode(bytes, maxPixels: maxPixels)
+        try PNGCodec.decode(try bytes(at: url, maxBytes: maxBytes), maxPixels: maxPixels)
     }
 
     /// Reads the text chunks before the image data of the PNG at `url`, decoding no pixels
     /// (see ``PNGCodec/decodeText(_:maxPixels:)``).
     ///
-    /// - Throws: ``PNGError/io(path:reason:)`` if the file cannot be read; otherwise the decoder's errors.
-    public static func readText(from url: URL, maxPixels: Int = 1 << 28) throws(PNGError) -> [PNGTextChunk] {
+    /// - Throws: ``PNGError/io(path:reason:)`` if the file cannot be read (missing, not a regular
+    ///   file, over `maxBytes`); otherwise the decoder's errors.
+    public static func readText(from url: URL, maxPixels: Int = 1 << 28,
+                                maxBytes: Int = FileContents.defaultImageBytes) throws(PNGError) -> [PNGTextChunk] {
+        try PNGCodec.decodeText(try bytes(at: url, maxBytes: maxBytes), maxPixels: maxPixels)
+    }
+
+    /// The bytes of the regular file at `url`, at most `maxBytes`.
+    private static func bytes(at url: URL, maxBytes: Int) throws(PNGError) -> [UInt8] {
         guard url.isFileURL else { throw .io(path: url.absoluteString, reason: "not a file URL") }
-        let bytes = try FileContents.read(path: url.path)
-        return try PNGCodec.decodeText(bytes, maxPixels: maxPixels)
+        do {
+            return try FileContents.read(path: url.path, maxBytes: maxBytes)
+        } catch {
+            throw .io(path: error.path, reason: error.reason)
+        }
     }
 
     /// Encodes `document` and writes it to `url` atomically: readers see the old file or the

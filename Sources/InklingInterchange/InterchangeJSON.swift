@@ -1,4 +1,5 @@
 import Foundation
+import InklingNumerics
 import InklingStrokes
 
 /// Shared helpers for the JSON-based importers (Pointer Events, Quick, Draw!, perfect-freehand):
@@ -114,7 +115,7 @@ enum InterchangeJSON {
     /// Reads a coordinate: finite and within the canonical format's `maxCoordinate`.
     static func coordinate(_ value: Any?, at path: String, _ format: InkFormat) throws(InkImportError) -> Double {
         let m = limits.maxCoordinate
-        return try requireNumber(value, at: path, format, expected: "a finite number with |v| ≤ \(Int(m))", in: -m...m)
+        return try requireNumber(value, at: path, format, expected: "a finite number with |v| ≤ \(NumberText.compact(m))", in: -m...m)
     }
 
     /// Throws when a stroke or the drawing grows past the canonical limits.
@@ -137,7 +138,7 @@ enum InterchangeJSON {
             throw InkImportError(format, at: path, "expected an object {width, height}, got \(quote(value))")
         }
         let side = limits.maxCanvasSide
-        let expected = "a number in (0, \(Int(side))]"
+        let expected = "a number in (0, \(NumberText.compact(side))]"
         let w = try requireNumber(o["width"], at: path + ".width", format, expected: expected, in: Double.leastNonzeroMagnitude...side)
         let h = try requireNumber(o["height"], at: path + ".height", format, expected: expected, in: Double.leastNonzeroMagnitude...side)
         return Size2D(width: w, height: h)

@@ -1,4 +1,5 @@
 import Foundation
+import InklingNumerics
 import InklingStrokes
 
 /// Strict, typed reading of one JSON object parsed by Foundation's `JSONSerialization`, for
@@ -83,7 +84,7 @@ public struct JSONObjectReader {
     public func number(_ key: String, in range: ClosedRange<Double>) throws(JSONFieldError) -> Double? {
         guard let value = raw(key) else { return nil }
         guard let number = Self.number(value), range.contains(number) else {
-            throw invalid(key, expected: "a number within \(Self.format(range.lowerBound))…\(Self.format(range.upperBound))")
+            throw invalid(key, expected: "a number within \(NumberText.compact(range.lowerBound))…\(NumberText.compact(range.upperBound))")
         }
         return number
     }
@@ -139,16 +140,11 @@ public struct JSONObjectReader {
         case nil, is NSNull: return "nothing"
         case let text as String: return "\"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
         case let value? where isBool(value): return (value as? Bool) == true ? "true" : "false"
-        case let number as NSNumber: return format(number.doubleValue)
+        case let number as NSNumber: return NumberText.compact(number.doubleValue)
         case is [Any]: return "an array"
         case is [String: Any]: return "an object"
         case let value?: return "\(value)"
         }
-    }
-
-    /// A number without a needless `.0`.
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }

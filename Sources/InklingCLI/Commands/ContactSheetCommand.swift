@@ -78,12 +78,14 @@ struct ContactSheetCommand: InklingCommand {
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
+        let file = OutputFile(path: output, overwrite: true, inputPaths: inputs)
+        try file.check()
         var images: [RasterImage] = []
         for path in inputs {
             do {
                 images.append(try ImageFile.read(from: URL(fileURLWithPath: path), maxPixels: Self.maxPixels))
             } catch {
-                throw CommandFailure(.io, "\(path): \(error.description)")
+                throw CommandFailure(.io, error.description)
             }
         }
         let cellWidth = cell?.width ?? images.map(\.width).max() ?? 1
@@ -110,12 +112,13 @@ struct ContactSheetCommand: InklingCommand {
                 sheet.pixels.replaceSubrange(to..<to + w * 3, with: tile.pixels[from..<from + w * 3])
             }
         }
+        let bytes: [UInt8]
         do {
-            try PNGFile.write(PNGDocument(image: sheet, text: [PNGTextChunk(keyword: "Software", text: "Inkling \(RootCommand.version) contact-sheet")]),
-                              to: URL(fileURLWithPath: output))
+            bytes = try PNGCodec.encode(PNGDocument(image: sheet, text: [PNGTextChunk(keyword: "Software", text: "Inkling \(RootCommand.version) contact-sheet")]))
         } catch {
-            throw CommandFailure(.io, "cannot write \(output): \(error.description)")
+            throw CommandFailure(.failure, "cannot encode the sheet: \(error.description)")
         }
+        try file.write(bytes)
         io.writeError("wrote \(output) (\(width)×\(height), \(images.count) images)")
         return .success
     }

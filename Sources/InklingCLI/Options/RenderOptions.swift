@@ -1,5 +1,6 @@
 import Foundation
 import InklingConditioning
+import InklingNumerics
 
 /// The options of `inkling render`, read and range-checked before any work.
 struct RenderOptions: Sendable {
@@ -48,7 +49,7 @@ struct RenderOptions: Sendable {
         guard (1...4).contains(limit) else { throw .usage("--limit must be 1…4, got \(limit)") }
         func fraction(_ name: String, _ fallback: Double, from low: Double = 0) throws(CommandFailure) -> Double {
             guard let value = try arguments.value(name, as: Double.self) else { return fallback }
-            guard (low...1).contains(value) else { throw .usage("--\(name) must be within \(Self.format(low))…1, got \(Self.format(value))") }
+            guard (low...1).contains(value) else { throw .usage("--\(name) must be within \(NumberText.compact(low))…1, got \(NumberText.compact(value))") }
             return value
         }
         let defaults = GuidanceControls.default
@@ -62,10 +63,5 @@ struct RenderOptions: Sendable {
             seed: try arguments.value("seed", as: UInt64.self) ?? 0, guidance: controls,
             sourceStrength: try fraction("source-strength", 0.35))
         embedSource = !arguments.flag("no-embed-source")
-    }
-
-    /// A number without a needless `.0`.
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -1,10 +1,11 @@
+import InklingNumerics
 import InklingOutputs
 
 /// The human-readable form of a recipe that `inkling inspect` prints.
 enum RecipeDescription {
     /// One labelled line per fact.
     static func lines(for r: Recipe, path: String) -> [String] {
-        func n(_ v: Double) -> String { RenderOptions.format(v) }
+        func n(_ v: Double) -> String { NumberText.compact(v) }
         var rows: [(String, String)] = [
             ("made by", "Inkling \(r.inklingVersion), \(r.engine) engine"),
             ("style", r.style.rawValue),

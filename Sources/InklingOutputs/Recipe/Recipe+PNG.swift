@@ -70,6 +70,8 @@ extension Recipe {
         do {
             chunks = try PNGFile.readText(from: url)
         } catch {
+            // The caller names the file; an I/O error says only what is wrong with it.
+            if case .io(_, let reason) = error { throw .unreadable(reason) }
             throw .unreadable(error.description)
         }
         return try Recipe(textChunks: chunks)

@@ -2,6 +2,7 @@ import Foundation
 import Inkling
 import InklingConditioning
 import InklingEngines
+import InklingNumerics
 
 /// Runs `POST /v1/generations` requests: through the gate, under a deadline, into the image store,
 /// answered as one JSON document or as newline-delimited JSON, one line per image as it finishes.
@@ -103,7 +104,7 @@ final class GenerationService: @unchecked Sendable {
             let first = await group.next() ?? nil
             group.cancelAll()
             if Task.isCancelled || self.isStopping, first == nil { return .failed(Self.stoppingError) }
-            return first ?? .failed(APIError(504, "generation_timeout", "the generation took longer than \(JSONFields.format(deadline)) s and was stopped; ask for fewer or smaller images"))
+            return first ?? .failed(APIError(504, "generation_timeout", "the generation took longer than \(NumberText.compact(deadline)) s and was stopped; ask for fewer or smaller images"))
         }
         switch (outcome, request.stream) {
         case (.finished(let images), false):

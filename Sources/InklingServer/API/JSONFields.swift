@@ -1,5 +1,6 @@
 import Foundation
 import InklingInterchange
+import InklingNumerics
 
 /// Typed, strict reading of one JSON object of a request, as 400 `invalid_request` errors naming
 /// the field (`options.seed: expected a whole number …`): ``JSONObjectReader``'s rules (unknown
@@ -49,7 +50,7 @@ struct JSONFields {
     /// A whole number within `range` (wide enough for 64-bit seeds).
     func integer(_ key: String, in range: ClosedRange<Double>) throws(APIError) -> UInt64? {
         guard let number = try number(key, in: range) else { return nil }
-        guard number == number.rounded(), number >= 0, number < 1.8e19 else { throw invalid(key, "expected a whole number, got \(Self.format(number))") }
+        guard number == number.rounded(), number >= 0, number < 1.8e19 else { throw invalid(key, "expected a whole number, got \(NumberText.compact(number))") }
         return UInt64(number)
     }
 
@@ -76,9 +77,6 @@ struct JSONFields {
     /// What a parsed value is, in words: `a string`, `1.5`, `an array`.
     static func kind(_ value: Any) -> String { JSONObjectReader.quote(value) }
 
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
 
     /// Runs a reader call, turning its error into the API's.
     private static func api<T>(_ body: () throws(JSONFieldError) -> T) throws(APIError) -> T {

@@ -2,6 +2,7 @@ import Foundation
 import Inkling
 import InklingConditioning
 import InklingEngines
+import InklingNumerics
 
 /// Picks the endpoint for each request and turns every failure into a JSON error answer.
 final class Router: Sendable {
@@ -104,7 +105,7 @@ final class Router: Sendable {
             // HEAD answers the same headers without using up the one download.
             guard id.count == 32, id.allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
                   let bytes = method == "HEAD" ? store.peek(id, requester: requester) : store.take(id, requester: requester) else {
-                throw APIError(404, "image_not_found", "no image \(id.prefix(64)): images can be downloaded once, within \(JSONFields.format(configuration.imageTTL)) s of being made")
+                throw APIError(404, "image_not_found", "no image \(id.prefix(64)): images can be downloaded once, within \(NumberText.compact(configuration.imageTTL)) s of being made")
             }
             return HTTPResponse(contentType: "image/png", body: bytes, headers: [
                 ("Cache-Control", "no-store"), ("Content-Disposition", "inline; filename=\"inkling-\(id).png\""),

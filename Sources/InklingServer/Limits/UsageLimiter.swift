@@ -1,4 +1,5 @@
 import Foundation
+import InklingNumerics
 
 /// Per-client usage limits: one token bucket per API key, or per address for requests without one.
 ///
@@ -52,7 +53,8 @@ final class UsageLimiter: @unchecked Sendable {
             return wait
         }
         if let wait {
-            let seconds = max(1, Int(wait.rounded(.up)))
+            // A tiny --rate makes the wait astronomically long: say a day at most.
+            let seconds = min(86_400, max(1, Int(saturating: wait.rounded(.up), nan: 86_400)))
             throw APIError(429, "rate_limited",
                            "usage limit reached for \(client.hasPrefix("key") ? "this API key" : "this address") (\(Self.number(capacity)) per burst, \(Self.number(rate)) per second); retry in \(seconds) s",
                            retryAfter: seconds)
@@ -60,6 +62,6 @@ final class UsageLimiter: @unchecked Sendable {
     }
 
     private static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+        value == value.rounded() ? NumberText.compact(value) : String(format: "%.2f", value)
     }
 }

@@ -34,6 +34,17 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Linux names; elsewhere (macOS) the plain behaviour is close enough. */
+#ifndef POLLRDHUP
+#define POLLRDHUP 0
+#endif
+#ifndef MSG_NOSIGNAL
+#define MSG_NOSIGNAL 0
+#endif
+#ifndef SOCK_CLOEXEC
+#define SOCK_CLOEXEC 0
+#endif
+
 /*
  * Each connection's memory pool (the request head, and buffers), in bytes. Above 32 KB
  * libmicrohttpd maps each pool with mmap instead of taking it from the heap, so the memory of a
@@ -409,7 +420,12 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
     struct sockaddr_in6 v6;
     struct sockaddr *address = NULL;
     socklen_t address_length = 0;
+    /* epoll on Linux (thousands of connections); the best the platform has elsewhere. */
+#if defined(__linux__)
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
+#else
+    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
+#endif
     *why = INKLING_HTTP_START_FAILED;
     memset(&v4, 0, sizeof v4);
     memset(&v6, 0, sizeof v6);

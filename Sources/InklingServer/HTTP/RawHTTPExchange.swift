@@ -21,7 +21,7 @@ import Glibc
     public static func respond(to request: [UInt8]) -> [UInt8] {
         guard let server = shared.server else { return [] }
         var pair: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else { return [] }
+        guard socketpair(AF_UNIX, socketType, 0, &pair) == 0 else { return [] }
         let client = pair[0]
         defer { close(client) }
         _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
@@ -53,7 +53,7 @@ import Glibc
                 }
             }
             if written < request.count, poller.revents & Int16(POLLOUT) != 0 {
-                let n = request[written...].withUnsafeBufferPointer { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let n = request[written...].withUnsafeBufferPointer { send(client, $0.baseAddress, $0.count, noSignal) }
                 if n > 0 { written += n; lastActivity = clock.now } else if n < 0, errno != EAGAIN { break }
             }
             if !shut, written == request.count || poller.revents & Int16(POLLERR) != 0, clock.now - lastActivity > quiet {
@@ -63,6 +63,14 @@ import Glibc
         }
         return response
     }
+
+    #if os(Linux)
+    private static let socketType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    private static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+    private static let socketType = SOCK_STREAM
+    private static let noSignal: Int32 = 0
+    #endif
 
     /// The server, made once (`nil` if it could not start).
     private final class Shared: Sendable {

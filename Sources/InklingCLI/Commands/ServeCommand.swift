@@ -127,15 +127,19 @@ struct ServeCommand: InklingCommand {
         } catch {
             throw CommandFailure(.failure, String(describing: error))
         }
-        io.writeError("inkling serve: listening on \(running.url) (engine \(engine.identifier), \(server.threads) threads); Ctrl-C stops")
-        try io.print(running.url)
-        // Serve until Ctrl-C or SIGTERM (a second one exits at once; see Interruption).
+        // Serve until Ctrl-C or SIGTERM (a second one exits at once; see Interruption). The
+        // handler is in place before the URL is announced, so a signal sent as soon as a client
+        // has read it still stops the server cleanly.
         let (stopped, stop) = AsyncStream<Void>.makeStream()
-        await Interruption.shared.whileHandling({ stop.finish() }) {
+        let announcement: CommandFailure? = await Interruption.shared.whileHandling({ stop.finish() }) {
+            io.writeError("inkling serve: listening on \(running.url) (engine \(engine.identifier), \(server.threads) threads); Ctrl-C stops")
+            do throws(CommandFailure) { try io.print(running.url) } catch { return error }
             for await _ in stopped {}
+            return nil
         }
         io.writeError("inkling serve: stopping (draining for up to \(server.drainTimeout) s)")
         await running.drain()
+        if let announcement { throw announcement }
         return .success
     }
 }

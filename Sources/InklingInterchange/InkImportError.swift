@@ -8,11 +8,16 @@ public struct InkImportError: Error, Sendable, Hashable, CustomStringConvertible
     /// What was expected and what was found, one line.
     public var message: String
 
-    /// Creates an error; newlines in `message` become spaces.
+    /// Creates an error; line breaks of every kind in `location` and `message` (`\n`, `\r`,
+    /// U+2028 …, which a parser's message may quote from the input) become spaces.
     public init(_ format: InkFormat, at location: String, _ message: String) {
         self.format = format
-        self.location = location
-        self.message = message.replacingOccurrences(of: "\n", with: " ")
+        self.location = Self.oneLine(location)
+        self.message = Self.oneLine(message)
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
     }
 
     /// `pointer-events: events[12].pressure: expected a number 0…1, got "hard"`.

@@ -6,8 +6,8 @@ import XCTest
 
 /// Replays the inputs that crashed the pipeline fuzz target (`Fuzz/regressions/pipeline/`)
 /// through the same code path, asserting that each now fails cleanly: a one-line error, or
-/// maps and SVG that keep the fuzz target's properties. (The importer and detection targets have
-/// found no crash yet; their replays belong here when they do.)
+/// maps and SVG that keep the fuzz target's properties; and those of the importer targets
+/// (`Fuzz/regressions/<format>/`), read as that format, asserting a one-line error naming it.
 final class FuzzRegressionTests: XCTestCase {
     /// The limits the fuzz targets use (`Fuzz.limits` in Fuzz/Support).
     private static let limits = StrokeJSONDecoder.Limits(
@@ -61,5 +61,25 @@ final class FuzzRegressionTests: XCTestCase {
             let svg = SVGExporter().export(drawing).lowercased()
             XCTAssertFalse(svg.contains("nan") || svg.contains("inf"), "\(name): SVG holds a non-finite number")
         }
+    }
+
+    /// The importer targets: each saved input read as its target's format fails with one line
+    /// that names that format, or imports.
+    func testImporterRegressionsFailCleanly() throws {
+        var replayed = 0
+        for format in InkFormat.allCases where format != .canonical {
+            guard let files = try regressions(format.rawValue) else { continue }
+            for url in files {
+                replayed += 1
+                do {
+                    _ = try InkReader.read([UInt8](Data(contentsOf: url)), format: format,
+                                           options: InkImportOptions(maxBytes: 1 << 20), limits: Self.limits)
+                } catch let error as InkImportError {
+                    assertOneLine(error.description, "\(format.rawValue) \(url.lastPathComponent)")
+                    XCTAssertEqual(error.format, format, url.lastPathComponent)
+                }
+            }
+        }
+        XCTAssertGreaterThan(replayed, 0, "Fuzz/regressions/pointer-events/ holds the multi-line JSON error")
     }
 }

@@ -8,7 +8,7 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     /// Creates a failure.
     public init(_ exitCode: ExitCode, _ message: String) {
         self.exitCode = exitCode
-        self.message = message.replacingOccurrences(of: "\n", with: " ")
+        self.message = String(message.map { $0.isNewline ? " " : $0 })
     }
 
     /// A usage error (exit status 2).

@@ -68,7 +68,12 @@ final class SDServerEngineTests: XCTestCase {
         XCTAssertGreaterThan(strong.pixels[3 * line], weak.pixels[3 * line], "more strength, redder lines")
         XCTAssertGreaterThanOrEqual(strong.pixels[3 * line], 229)
         let notices = engine.notices(for: conditioning(strength: 0.9))
-        XCTAssertEqual(notices, ["the sdcpp engine (sd-server ControlNet) weighs the sketch by strength only: schedule 0.1–0.7 and mode balanced are not honoured"])
+        XCTAssertEqual(notices, ["the sdcpp engine (sd-server ControlNet) weighs the sketch by strength only: schedule 0.1–0.7 is not honoured (it guides every step, balanced)"])
+        var full = conditioning(strength: 0.9)
+        full.controls = GuidanceControls(strength: 0.9, start: 0, end: 1, mode: .balanced)
+        XCTAssertEqual(engine.notices(for: full), [], "a full schedule, balanced: nothing is dropped")
+        full.controls.mode = .sketchFirst
+        XCTAssertEqual(engine.notices(for: full), ["the sdcpp engine (sd-server ControlNet) weighs the sketch by strength only: mode sketchFirst is not honoured (it guides every step, balanced)"])
     }
 
     func testSettingsTravelInTheExtraArguments() async throws {

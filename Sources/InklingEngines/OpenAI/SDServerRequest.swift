@@ -94,12 +94,19 @@ struct SDServerRequest: Sendable {
         return form
     }
 
-    /// The controls of `conditioning` `sd-server` drops, one notice each.
+    /// The controls of `conditioning` `sd-server` drops, one notice each. Its ControlNet applies
+    /// at every step with an even balance, so only another schedule than 0–1 or another mode
+    /// than balanced is dropped there.
     func dropped(_ conditioning: Conditioning) -> [String] {
         let c = conditioning.controls
         let schedule = "schedule \(NumberText.compact(c.start))–\(NumberText.compact(c.end)) and mode \(c.mode.rawValue) are not honoured"
         if usesControl(conditioning) {
-            return ["the \(entry.name) engine (sd-server ControlNet) weighs the sketch by strength only: \(schedule)"]
+            var lost: [String] = []
+            if c.start != 0 || c.end != 1 { lost.append("schedule \(NumberText.compact(c.start))–\(NumberText.compact(c.end))") }
+            if c.mode != .balanced { lost.append("mode \(c.mode.rawValue)") }
+            guard !lost.isEmpty else { return [] }
+            let verb = lost.count == 1 ? "is" : "are"
+            return ["the \(entry.name) engine (sd-server ControlNet) weighs the sketch by strength only: \(lost.joined(separator: " and ")) \(verb) not honoured (it guides every step, balanced)"]
         }
         guard usesSketchPicture(conditioning) else { return [] }
         if conditioning.source != nil {

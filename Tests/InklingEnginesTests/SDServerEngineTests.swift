@@ -193,4 +193,19 @@ final class SDServerEngineTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(clock.now - start, .milliseconds(800), "the second request waited for the first")
         XCTAssertEqual(fake.generations.count, 2)
     }
+
+    func testAnAbandonedRequestStillRunsToTheEndOnTheServer() async throws {
+        var behavior = FakeSDServer.Behavior()
+        behavior.generationSeconds = 0.5
+        let fake = try FakeSDServer(behavior: behavior)
+        let engine = OpenAIImagesEngine(entry: entry(fake))
+        let text = conditioning(drawing: false)
+        let task = Task { try await engine.generate(text, variation: 0) }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        task.cancel()
+        await RemoteFixtures.expectCancellation(task)
+        XCTAssertEqual(fake.generations.count, 0)
+        try await Task.sleep(nanoseconds: 900_000_000)
+        XCTAssertEqual(fake.generations.count, 1, "sd-server has no cancel: the generation finishes for nobody")
+    }
 }

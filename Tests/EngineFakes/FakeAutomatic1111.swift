@@ -85,6 +85,7 @@ public final class FakeAutomatic1111: @unchecked Sendable {
             return Self.unprocessable(["body"], "value is not a valid dict")
         }
         lock.withLock { _bodies.append(body) }
+        if !behavior.controlNetInstalled, body["alwayson_scripts"]?["controlnet"] != nil { lock.withLock { _violations.append("a ControlNet unit sent to a server without the extension") } }
         if let override = behavior.generationReply { return override }
         var check = A1111BodyCheck(body: body, checkpoints: checkpoints, controlNets: controlNets, img2img: img2img)
         if let reply = check.run() { return reply }

@@ -60,15 +60,16 @@ public final class LoopbackServer: @unchecked Sendable {
             defer { stopped = true }
             return !stopped
         }
-        if first {
-            shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
-        }
+        // Only shut down here: the accept loop closes the descriptor once it has left accept(),
+        // so the number cannot be reused by the next server while this loop still accepts on it
+        // (it would take that server's connections and hang up on them).
+        if first { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while !isStopped {
             guard POSIXSocket.waitReadable(listener, milliseconds: 50) else { continue }
             let client = accept(listener, nil, nil)

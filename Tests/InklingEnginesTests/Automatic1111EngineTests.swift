@@ -60,8 +60,9 @@ final class Automatic1111EngineTests: XCTestCase {
         var behavior = FakeAutomatic1111.Behavior()
         behavior.controlNetInstalled = false
         let bare = try FakeAutomatic1111(behavior: behavior)
-        guard case .unavailable(let why) = await engine(bare).availability() else { return XCTFail() }
-        XCTAssertTrue(why.contains("install the sd-webui-controlnet extension"), why)
+        let degraded = await engine(bare).diagnose()
+        XCTAssertEqual(degraded.availability, .available, "without the ControlNet API it degrades to text only (A1111ControlNetDegradeTests)")
+        XCTAssertEqual(degraded.models.map(\.present), [true, false])
         let good = try FakeAutomatic1111()
         let ok = await engine(good).availability()
         XCTAssertEqual(ok, .available)

@@ -6,10 +6,12 @@ import InklingImageIO
 /// (or `/img2img` with a source image) with the sketch as a ControlNet unit
 /// (``Automatic1111Payload``). Checks the checkpoint through `/sdapi/v1/sd-models` and the
 /// ControlNet model through `/controlnet/model_list`; cancelling sends `/sdapi/v1/interrupt`.
+/// A server without the ControlNet API gets text-only requests, with a notice.
 public struct Automatic1111Engine: ImageEngine {
     /// The configuration it was made from.
     public let entry: EngineEntry
     private let connection: RemoteConnection
+    private let probe = ControlNetProbe()
     var http: HTTPClient { connection.http }
 
     /// Creates the adapter; `apiKey`, when given, goes out as a bearer token (`--api-auth` setups
@@ -27,7 +29,8 @@ public struct Automatic1111Engine: ImageEngine {
     public func availability() async -> EngineAvailability { await diagnose().availability }
 
     /// Reachable, the checkpoint listed by `/sdapi/v1/sd-models`, the ControlNet model by
-    /// `/controlnet/model_list` (a 404 there means the ControlNet extension is missing).
+    /// `/controlnet/model_list` (a 404 there means the ControlNet extension is missing: still
+    /// available, the sketch is then not sent, as ``notices(for:)`` says).
     public func diagnose() async -> EngineDiagnosis {
         let endpoint = entry.endpoint.absoluteString
         if let refusal = connection.refusal() { return refusal }
@@ -46,9 +49,9 @@ public struct Automatic1111Engine: ImageEngine {
             }
             if let controlNet = entry.models.controlNet {
                 let response = try await http.send("GET", "/controlnet/model_list")
+                probe.record(response.status != 404)
                 if response.status == 404 {
                     models.append(.init(role: "ControlNet model", name: controlNet, present: false))
-                    problem = problem ?? "\(http.service) has no ControlNet API (GET /controlnet/model_list answered 404): install the sd-webui-controlnet extension (Forge has it built in)"
                 } else {
                     let names = (try http.decode(response, operation: "GET /controlnet/model_list")["model_list"]?.array ?? []).compactMap(\.string)
                     let present = names.contains(controlNet)
@@ -66,16 +69,36 @@ public struct Automatic1111Engine: ImageEngine {
         return EngineDiagnosis(availability: problem.map { .unavailable(reason: $0) } ?? .available, endpoint: endpoint, reachable: true, models: models)
     }
 
-    /// Says when the sketch cannot be sent (no ControlNet model configured).
+    /// Says when the sketch cannot be sent: no ControlNet model configured, or a server found
+    /// without the ControlNet API.
     public func notices(for conditioning: Conditioning) -> [String] {
-        guard conditioning.drawing != nil, entry.models.controlNet == nil else { return [] }
-        return ["the \(entry.name) engine has no models.controlNet configured, so the sketch is not sent (only the text steers)"]
+        guard conditioning.drawing != nil, conditioning.controls.strength > 0 else { return [] }
+        if entry.models.controlNet == nil {
+            return ["the \(entry.name) engine has no models.controlNet configured, so the sketch is not sent (only the text steers)"]
+        }
+        if probe.hasControlNet == false { return [Self.noControlNetNotice(entry.name)] }
+        return []
+    }
+
+    /// The notice for a server without the ControlNet API.
+    static func noControlNetNotice(_ engine: String) -> String {
+        "the \(engine) engine's server has no ControlNet API (GET /controlnet/model_list answered 404; install the sd-webui-controlnet extension), so the sketch is not sent (only the text steers)"
+    }
+
+    /// Whether the server has the ControlNet API, asked once per engine.
+    private func hasControlNet() async throws -> Bool {
+        if let known = probe.hasControlNet { return known }
+        let response = try await http.send("GET", "/controlnet/model_list")
+        probe.record(response.status != 404)
+        return response.status != 404
     }
 
     /// Posts one variation and decodes the first returned image.
     public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
         try Task.checkCancellation()
-        let (path, body) = try Automatic1111Payload(entry: entry).request(conditioning, variation: variation)
+        var payload = Automatic1111Payload(entry: entry)
+        if payload.usesSketch(conditioning) { payload.controlNetAvailable = try await hasControlNet() }
+        let (path, body) = try payload.request(conditioning, variation: variation)
         let operation = "POST \(path)"
         let response: HTTPResponse
         do {

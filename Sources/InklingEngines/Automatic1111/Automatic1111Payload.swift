@@ -19,10 +19,12 @@ struct Automatic1111Payload: Sendable {
     }
 
     var entry: EngineEntry
+    /// Whether the server has the ControlNet API (when it has not, the sketch is left out).
+    var controlNetAvailable = true
 
     /// Whether the sketch goes out as a ControlNet unit.
     func usesSketch(_ conditioning: Conditioning) -> Bool {
-        conditioning.guidance != nil && entry.models.controlNet != nil && conditioning.controls.strength > 0
+        conditioning.guidance != nil && entry.models.controlNet != nil && conditioning.controls.strength > 0 && controlNetAvailable
     }
 
     /// The endpoint (`/sdapi/v1/img2img` with a source image) and its body.

@@ -44,7 +44,7 @@ extension EngineConfiguration {
         }
         guard name != builtinName else { throw reader.fail("'builtin' is the built-in engine's name and cannot be configured") }
         let keys: Set<String> = ["kind", "endpoint", "enabled", "apiKeyEnvironment", "models", "sizes", "languages", "defaults",
-                                 "timeoutSeconds", "generationTimeoutSeconds"]
+                                 "timeoutSeconds", "generationTimeoutSeconds", "flavor"]
         let m = try reader.members(allowed: keys)
         guard let kindReader = m["kind"] else { throw reader.fail("missing \"kind\" (\(EngineKind.allCases.map(\.rawValue).joined(separator: ", ")))") }
         let kindText = try kindReader.string()
@@ -92,6 +92,15 @@ extension EngineConfiguration {
             entry.defaults.sampler = try d["sampler"]?.string() ?? entry.defaults.sampler
             entry.defaults.scheduler = try d["scheduler"]?.string() ?? entry.defaults.scheduler
             entry.defaults.negativePrompt = try d["negativePrompt"]?.string() ?? entry.defaults.negativePrompt
+        }
+        entry.flavor = EngineFlavor.implied(model: entry.models.model)
+        if let flavorReader = m["flavor"] {
+            guard kind == .openai else { throw flavorReader.fail("only an openai engine has a flavor") }
+            let text = try flavorReader.string()
+            guard let flavor = EngineFlavor(rawValue: text) else {
+                throw flavorReader.fail("unknown flavor \"\(text)\"; expected \(EngineFlavor.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            entry.flavor = flavor
         }
         entry.timeoutSeconds = try m["timeoutSeconds"]?.number(in: 0.1...3600) ?? entry.timeoutSeconds
         entry.generationTimeoutSeconds = try m["generationTimeoutSeconds"]?.number(in: 0.1...86400) ?? entry.generationTimeoutSeconds

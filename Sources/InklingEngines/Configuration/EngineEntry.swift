@@ -25,6 +25,9 @@ public struct EngineEntry: Sendable, Hashable {
     public var timeoutSeconds: Double
     /// Seconds one image may take from queueing to download.
     public var generationTimeoutSeconds: Double
+    /// Which server an `openai` engine talks to (ignored by the other kinds); `.openai` unless
+    /// configured or implied by ``EngineFlavor/implied(model:)``.
+    public var flavor: EngineFlavor = .openai
 
     /// Creates an entry; unspecified settings get the kind's standard values.
     public init(name: String, kind: EngineKind, endpoint: URL, enabled: Bool = true, apiKeyEnvironment: String? = nil,

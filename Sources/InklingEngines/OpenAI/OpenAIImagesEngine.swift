@@ -5,7 +5,9 @@ import InklingImageIO
 /// Generates through an OpenAI-compatible images API — OpenAI itself, or stable-diffusion.cpp's
 /// `sd-server` — with `/v1/images/generations` for text alone and `/v1/images/edits` when there
 /// is a sketch or a source image (``OpenAIImagesRequest`` says what each endpoint honours; the
-/// rest is announced through ``notices(for:)``). Images come back as `b64_json`.
+/// rest is announced through ``notices(for:)``). Images come back as `b64_json`. The entry's
+/// ``EngineEntry/flavor`` picks the request: OpenAI's (``OpenAIImagesRequest``) or `sd-server`'s
+/// (``SDServerRequest``: no mask, seed and settings in `<sd_cpp_extra_args>`).
 public struct OpenAIImagesEngine: ImageEngine {
     /// The configuration it was made from.
     public let entry: EngineEntry
@@ -26,7 +28,8 @@ public struct OpenAIImagesEngine: ImageEngine {
     public func availability() async -> EngineAvailability { await diagnose().availability }
 
     /// Reachable through `GET /v1/models`, and the configured model listed there (a server
-    /// without that endpoint, like some `sd-server` builds, is reachable with the model unknown).
+    /// without that endpoint, like some `sd-server` builds, is reachable with the model unknown);
+    /// an `sd-server` configured with the OpenAI flavour is unavailable, naming the fix.
     public func diagnose() async -> EngineDiagnosis {
         let endpoint = entry.endpoint.absoluteString
         if let refusal = connection.refusal() { return refusal }
@@ -41,6 +44,10 @@ public struct OpenAIImagesEngine: ImageEngine {
                 return EngineDiagnosis(availability: .unavailable(reason: reason), endpoint: endpoint, reachable: true)
             }
             let ids = (try http.decode(response, operation: "GET /v1/models")["data"]?.array ?? []).compactMap { $0["id"]?.string }
+            if entry.flavor == .openai, ids == [EngineFlavor.sdServerModel] {
+                let reason = "\(http.service) is stable-diffusion.cpp's sd-server (it lists only \(EngineFlavor.sdServerModel)), which reads OpenAI's mask as \"keep everything\": set \"flavor\": \"sd-server\" on the \(entry.name) engine"
+                return EngineDiagnosis(availability: .unavailable(reason: reason), endpoint: endpoint, reachable: true)
+            }
             guard let model = entry.models.model else { return EngineDiagnosis(availability: .available, endpoint: endpoint, reachable: true) }
             let present = ids.contains(model)
             let availability: EngineAvailability = present ? .available : .unavailable(reason: RemoteEngineError.modelMissing(
@@ -51,26 +58,43 @@ public struct OpenAIImagesEngine: ImageEngine {
         }
     }
 
-    /// The guidance controls and the seed these endpoints cannot honour.
+    /// The guidance controls (and, for OpenAI, the seed) these endpoints cannot honour.
     public func notices(for conditioning: Conditioning) -> [String] {
-        OpenAIImagesRequest.dropped(conditioning, engine: entry.name)
+        switch entry.flavor {
+        case .openai: OpenAIImagesRequest.dropped(conditioning, engine: entry.name)
+        case .sdServer: SDServerRequest(entry: entry).dropped(conditioning)
+        }
     }
 
     /// Posts one request and decodes `data[0].b64_json`.
     public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
         try Task.checkCancellation()
-        let request = OpenAIImagesRequest(model: entry.models.model)
         let path: String, body: [UInt8], contentType: String
-        if OpenAIImagesRequest.usesEdits(conditioning) {
-            let form = try request.editsForm(conditioning)
-            (path, body, contentType) = ("/v1/images/edits", form.body, form.contentType)
-        } else {
-            (path, body, contentType) = ("/v1/images/generations", request.generationsBody(conditioning).serialized(), "application/json")
+        switch entry.flavor {
+        case .openai:
+            let request = OpenAIImagesRequest(model: entry.models.model)
+            if OpenAIImagesRequest.usesEdits(conditioning) {
+                let form = try request.editsForm(conditioning)
+                (path, body, contentType) = ("/v1/images/edits", form.body, form.contentType)
+            } else {
+                (path, body, contentType) = ("/v1/images/generations", request.generationsBody(conditioning).serialized(), "application/json")
+            }
+        case .sdServer:
+            let request = SDServerRequest(entry: entry)
+            if request.usesEdits(conditioning) {
+                let form = try request.editsForm(conditioning, variation: variation)
+                (path, body, contentType) = ("/v1/images/edits", form.body, form.contentType)
+            } else {
+                (path, body, contentType) = ("/v1/images/generations", try request.generationsBody(conditioning, variation: variation).serialized(), "application/json")
+            }
         }
         let operation = "POST \(path)"
         let response = try await http.send("POST", path, body: body, contentType: contentType, timeout: entry.generationTimeoutSeconds)
         if response.status == 400 {
             throw RemoteEngineError.rejected(service: http.service, details: "\(operation): \(response.detail)")
+        }
+        if response.status >= 500, let message = Self.serverErrorMessage(response.body) {
+            throw RemoteEngineError.generationFailed(service: http.service, reason: "\(operation) (HTTP \(response.status)): \(message)")
         }
         let json = try http.decode(response, operation: operation)
         guard let items = json["data"]?.array else {
@@ -85,5 +109,13 @@ public struct OpenAIImagesEngine: ImageEngine {
             throw RemoteEngineError.malformedResponse(service: http.service, operation: operation, reason: "data[0].b64_json is not base64")
         }
         return try RemoteImages.decode([UInt8](data), size: conditioning.size, service: http.service, operation: operation)
+    }
+
+    /// The message of `sd-server`'s exception answer `{"error": "server_error", "message": "…"}`
+    /// (whose `error` is only a code), folded to one line; `nil` for other bodies.
+    static func serverErrorMessage(_ body: [UInt8]) -> String? {
+        guard let json = try? JSONValue.parse(body), json["error"]?.string != nil,
+              let message = json["message"]?.string, !message.isEmpty else { return nil }
+        return message.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

@@ -6,7 +6,9 @@ import InklingNumerics
 /// What goes to an OpenAI-compatible images API for one request, and what of the conditioning
 /// it cannot carry.
 ///
-/// - No drawing and no source image: `POST /v1/images/generations` (JSON: model, prompt, n,
+/// This is the OpenAI flavour; ``SDServerRequest`` is `sd-server`'s.
+///
+/// - No drawing (or one at strength 0) and no source image: `POST /v1/images/generations` (JSON: model, prompt, n,
 ///   size, response_format). It honours the prompt, the style's words and the size only.
 /// - A drawing or a source image: `POST /v1/images/edits` (multipart: image, mask, prompt,
 ///   model, n, size, response_format). `image` is the source image fitted to the size with the
@@ -17,9 +19,15 @@ import InklingNumerics
 struct OpenAIImagesRequest: Sendable {
     var model: String?
 
-    /// Whether the request goes to `/v1/images/edits`.
+    /// Whether the request goes to `/v1/images/edits`: a source image, or a sketch with a
+    /// strength above zero (at strength 0 the sketch is not sent).
     static func usesEdits(_ conditioning: Conditioning) -> Bool {
-        conditioning.guidance != nil || conditioning.source != nil
+        sendsSketch(conditioning) || conditioning.source != nil
+    }
+
+    /// Whether the sketch goes out (darkened onto the starting picture).
+    static func sendsSketch(_ conditioning: Conditioning) -> Bool {
+        conditioning.guidance != nil && conditioning.controls.strength > 0
     }
 
     /// `gpt-image-*` models always answer base64 and reject `response_format`.
@@ -29,7 +37,7 @@ struct OpenAIImagesRequest: Sendable {
     static func dropped(_ conditioning: Conditioning, engine: String) -> [String] {
         var notices: [String] = []
         let c = conditioning.controls
-        if conditioning.drawing != nil {
+        if sendsSketch(conditioning) {
             notices.append("the \(engine) engine (/v1/images/edits) cannot weigh the sketch: strength \(NumberText.compact(c.strength)), schedule \(NumberText.compact(c.start))–\(NumberText.compact(c.end)) and mode \(c.mode.rawValue) are not honoured; the sketch is sent as the starting picture")
         }
         if conditioning.source != nil {
@@ -50,7 +58,8 @@ struct OpenAIImagesRequest: Sendable {
     /// The multipart form for `/v1/images/edits`.
     func editsForm(_ conditioning: Conditioning) throws -> MultipartForm {
         var form = MultipartForm()
-        form.add("image", filename: "image.png", contentType: "image/png", data: try PNGCodec.encode(PNGDocument(image: Self.startingPicture(conditioning))))
+        let picture = Self.startingPicture(conditioning, withSketch: Self.sendsSketch(conditioning))
+        form.add("image", filename: "image.png", contentType: "image/png", data: try PNGCodec.encode(PNGDocument(image: picture)))
         let size = conditioning.size
         let mask = RasterImage(width: size.width, height: size.height, format: .rgba, filledWith: 0)
         form.add("mask", filename: "mask.png", contentType: "image/png", data: try PNGCodec.encode(PNGDocument(image: mask)))
@@ -62,11 +71,12 @@ struct OpenAIImagesRequest: Sendable {
         return form
     }
 
-    /// The source (fitted, on white) or a white page, with the sketch's lines darkened onto it.
-    static func startingPicture(_ conditioning: Conditioning) -> RasterImage {
+    /// The source (fitted, on white) or a white page, with the sketch's lines darkened onto it
+    /// when `withSketch`.
+    static func startingPicture(_ conditioning: Conditioning, withSketch: Bool) -> RasterImage {
         let size = conditioning.size
         var picture = RemoteImages.sourceImage(conditioning) ?? RasterImage(width: size.width, height: size.height, format: .rgb, filledWith: 255)
-        if let guide = conditioning.guidance?.image.converted(to: .gray, background: .black) {
+        if withSketch, let guide = conditioning.guidance?.image.converted(to: .gray, background: .black) {
             for i in 0..<(size.width * size.height) {
                 let keep = 255 - Int(guide.pixels[i])
                 for ch in 0..<3 { picture.pixels[3 * i + ch] = UInt8(Int(picture.pixels[3 * i + ch]) * keep / 255) }

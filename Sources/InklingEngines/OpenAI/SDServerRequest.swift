@@ -1,0 +1,117 @@
+import Foundation
+import InklingConditioning
+import InklingImageIO
+import InklingNumerics
+
+/// What goes to stable-diffusion.cpp's `sd-server` for one variation, and what of the
+/// conditioning it cannot carry.
+///
+/// `sd-server` reads only prompt, n, size and output format from the OpenAI request itself;
+/// everything else travels inside the prompt as `<sd_cpp_extra_args>{JSON}</sd_cpp_extra_args>`:
+/// the variation's seed (so variations differ and replay), the configured steps, CFG scale,
+/// sampler, scheduler and negative prompt, the img2img `strength`, and, when the engine names a
+/// ControlNet (`models.controlNet`: the server was started with `--control-net`), the guidance
+/// map as `control_image` (base64 PNG) with the sketch's strength as `control_strength`.
+///
+/// - No source and no sketch sent as a picture: `POST /v1/images/generations` (JSON).
+/// - A source image, or a sketch without a ControlNet: `POST /v1/images/edits` (multipart) with
+///   the starting picture and **no mask** (`sd-server` reads a mask as gray, 0 = keep, so
+///   OpenAI's transparent mask would freeze the picture); `strength` is how much is repainted:
+///   `1 − kept` for a source, `1 − strength / 2` for a sketch used as the picture.
+/// - A sketch at strength 0 is never sent.
+struct SDServerRequest: Sendable {
+    var entry: EngineEntry
+
+    /// Whether the server has a ControlNet (the configuration names one).
+    var hasControlNet: Bool { entry.models.controlNet != nil }
+
+    /// Whether the sketch goes out as `control_image`.
+    func usesControl(_ conditioning: Conditioning) -> Bool {
+        conditioning.guidance != nil && hasControlNet && conditioning.controls.strength > 0
+    }
+
+    /// Whether the sketch goes out darkened onto the starting picture (no ControlNet).
+    func usesSketchPicture(_ conditioning: Conditioning) -> Bool {
+        conditioning.guidance != nil && !hasControlNet && conditioning.controls.strength > 0
+    }
+
+    /// Whether the request goes to `/v1/images/edits`.
+    func usesEdits(_ conditioning: Conditioning) -> Bool {
+        conditioning.source != nil || usesSketchPicture(conditioning)
+    }
+
+    /// `sd-server`'s seed (a signed 64-bit integer, −1 meaning random): the variation's seed
+    /// with its top bit cleared.
+    static func seed(_ conditioning: Conditioning, variation: Int) -> Int64 {
+        Int64(bitPattern: PromptText.seed(conditioning, variation: variation) & 0x7FFF_FFFF_FFFF_FFFF)
+    }
+
+    /// How much of the starting picture is repainted, `0 ... 1`; `nil` without one.
+    func denoising(_ conditioning: Conditioning) -> Double? {
+        if conditioning.source != nil { return ComfyUIWorkflow.rounded(1 - PromptText.sourceKeep(conditioning)) }
+        if usesSketchPicture(conditioning) { return ComfyUIWorkflow.rounded(1 - conditioning.controls.strength / 2) }
+        return nil
+    }
+
+    /// The `<sd_cpp_extra_args>` object for one variation.
+    func extraArguments(_ conditioning: Conditioning, variation: Int) throws -> JSONValue {
+        let defaults = entry.defaults
+        var args: [String: JSONValue] = ["seed": .int(Self.seed(conditioning, variation: variation))]
+        if defaults.steps > 0 { args["steps"] = .int(Int64(defaults.steps)) }
+        if defaults.cfgScale > 0 { args["cfg_scale"] = .double(defaults.cfgScale) }
+        if !defaults.negativePrompt.isEmpty { args["negative_prompt"] = .string(defaults.negativePrompt) }
+        if !defaults.sampler.isEmpty { args["sample_method"] = .string(defaults.sampler) }
+        if !defaults.scheduler.isEmpty { args["scheduler"] = .string(defaults.scheduler) }
+        if let strength = denoising(conditioning) { args["strength"] = .double(strength) }
+        if usesControl(conditioning), let png = try RemoteImages.guidancePNG(conditioning) {
+            args["control_image"] = .string(Data(png).base64EncodedString())
+            args["control_strength"] = .double(ComfyUIWorkflow.rounded(conditioning.controls.strength))
+        }
+        return .object(args)
+    }
+
+    /// The prompt with the extra arguments appended.
+    func prompt(_ conditioning: Conditioning, variation: Int) throws -> String {
+        let args = String(decoding: try extraArguments(conditioning, variation: variation).serialized(), as: UTF8.self)
+        return PromptText.positive(conditioning) + " <sd_cpp_extra_args>" + args + "</sd_cpp_extra_args>"
+    }
+
+    /// The JSON body for `/v1/images/generations`.
+    func generationsBody(_ conditioning: Conditioning, variation: Int) throws -> JSONValue {
+        ["prompt": .string(try prompt(conditioning, variation: variation)), "n": 1,
+         "size": .string(conditioning.size.description), "output_format": "png"]
+    }
+
+    /// The multipart form for `/v1/images/edits`: the starting picture, no mask.
+    func editsForm(_ conditioning: Conditioning, variation: Int) throws -> MultipartForm {
+        var form = MultipartForm()
+        let picture = OpenAIImagesRequest.startingPicture(conditioning, withSketch: usesSketchPicture(conditioning))
+        form.add("image", filename: "image.png", contentType: "image/png", data: try PNGCodec.encode(PNGDocument(image: picture)))
+        form.add("prompt", try prompt(conditioning, variation: variation))
+        form.add("n", "1")
+        form.add("size", conditioning.size.description)
+        form.add("output_format", "png")
+        return form
+    }
+
+    /// The controls of `conditioning` `sd-server` drops, one notice each. Its ControlNet applies
+    /// at every step with an even balance, so only another schedule than 0–1 or another mode
+    /// than balanced is dropped there.
+    func dropped(_ conditioning: Conditioning) -> [String] {
+        let c = conditioning.controls
+        let schedule = "schedule \(NumberText.compact(c.start))–\(NumberText.compact(c.end)) and mode \(c.mode.rawValue) are not honoured"
+        if usesControl(conditioning) {
+            var lost: [String] = []
+            if c.start != 0 || c.end != 1 { lost.append("schedule \(NumberText.compact(c.start))–\(NumberText.compact(c.end))") }
+            if c.mode != .balanced { lost.append("mode \(c.mode.rawValue)") }
+            guard !lost.isEmpty else { return [] }
+            let verb = lost.count == 1 ? "is" : "are"
+            return ["the \(entry.name) engine (sd-server ControlNet) weighs the sketch by strength only: \(lost.joined(separator: " and ")) \(verb) not honoured (it guides every step, balanced)"]
+        }
+        guard usesSketchPicture(conditioning) else { return [] }
+        if conditioning.source != nil {
+            return ["the \(entry.name) engine has no models.controlNet, so the sketch's lines are drawn onto the source: its strength \(NumberText.compact(c.strength)), \(schedule)"]
+        }
+        return ["the \(entry.name) engine has no models.controlNet, so the sketch is the starting picture (strength \(NumberText.compact(c.strength)) keeps \(NumberText.compact(c.strength / 2)) of it): \(schedule)"]
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import InklingEngines
+import InklingImageIO
+
+/// stable-diffusion.cpp's `sd-server` (commit 97d2990) on loopback, behaving as the reference
+/// describes: `/v1/models` lists only `sd-cpp-local`; `/v1/images/generations` (JSON) and
+/// `/v1/images/edits` (multipart `image[]`/`image`, `mask`) read prompt, n, size and output
+/// format and ignore every other field; seed, steps, strength, `control_image` and
+/// `control_strength` come only from `<sd_cpp_extra_args>{…}</sd_cpp_extra_args>` in the prompt;
+/// the seed is 42 unless given; a mask is read as gray with alpha dropped (0 = keep, and the
+/// result equals the starting picture there); sizes round up to multiples of 64; errors are
+/// `400 {"error": "…"}` and `500 {"error": "server_error", "message": "…"}`; one generation runs
+/// at a time, to the end even when the client hangs up, and nothing cancels it.
+///
+/// It paints a block pattern hashed from the prompt (without the extra args) and the seed,
+/// with the control image's lines added in red in proportion to `control_strength` (when
+/// started with a ControlNet), blended over the starting picture by `strength`, then kept
+/// where the mask is 0.
+public final class FakeSDServer: @unchecked Sendable {
+    /// Failure modes and timing.
+    public struct Behavior: Sendable {
+        /// Seconds each generation takes (holding the one generation slot).
+        public var generationSeconds = 0.0
+        /// Replace the answer to the image endpoints.
+        public var imageReply: ServerReply?
+        public init() {}
+    }
+
+    /// One image request the server ran.
+    public struct Generation: Sendable {
+        /// `/v1/images/generations` or `/v1/images/edits`.
+        public var path: String
+        /// The prompt without its extra-arguments block.
+        public var prompt: String
+        /// The parsed `<sd_cpp_extra_args>` object (empty without one).
+        public var extraArguments: [String: JSONValue]
+        /// The seed used (42 unless the extra arguments gave one).
+        public var seed: Int64
+        /// Whether a starting picture came (edits).
+        public var hadImage: Bool
+        /// Whether a mask came.
+        public var hadMask: Bool
+        /// Whether a control image was applied (the server has a ControlNet and one was sent).
+        public var appliedControl: Bool
+        /// The images answered.
+        public var images: [RasterImage]
+    }
+
+    /// `sd-server`'s default seed.
+    public static let defaultSeed: Int64 = 42
+    /// The extra arguments this fake knows (others are recorded as violations: likely typos).
+    public static let knownArguments: Set<String> = ["seed", "steps", "cfg_scale", "negative_prompt", "strength", "sample_method",
+                                                     "scheduler", "control_image", "control_strength", "clip_skip", "batch_count"]
+
+    /// Whether it was started with `--control-net`.
+    public let controlNet: Bool
+    public private(set) var server: LoopbackServer!
+    private let lock = NSLock()
+    private let generationSlot = NSLock()
+    private var _behavior: Behavior
+    private var _generations: [Generation] = []
+    private var _violations: [String] = []
+
+    /// Starts the server; `controlNet` says whether it has a ControlNet loaded.
+    public init(controlNet: Bool = true, behavior: Behavior = Behavior()) throws {
+        self.controlNet = controlNet
+        _behavior = behavior
+        server = try LoopbackServer { [weak self] request in
+            guard let self else { return .hangUp }
+            return self.route(request)
+        }
+    }
+
+    deinit { server.stop() }
+
+    public var behavior: Behavior {
+        get { lock.withLock { _behavior } }
+        set { lock.withLock { _behavior = newValue } }
+    }
+    /// The image requests run, in order.
+    public var generations: [Generation] { lock.withLock { _generations } }
+    /// Protocol mistakes noticed (should stay empty).
+    public var violations: [String] { lock.withLock { _violations } }
+
+    private func violation(_ text: String) { lock.withLock { _violations.append(text) } }
+
+    /// A 400 answer as `sd-server` sends it.
+    public static func error(_ message: String) -> ServerReply { .json(["error": .string(message)], status: 400) }
+
+    /// A 500 answer for an exception, as `sd-server` sends it.
+    public static func exception(_ message: String) -> ServerReply {
+        .json(["error": "server_error", "message": .string(message)], status: 500)
+    }
+
+    func route(_ request: ServerRequest) -> ServerReply {
+        switch (request.method, request.path) {
+        case ("GET", "/v1/models"):
+            return .json(["data": [["id": .string(EngineFlavor.sdServerModel), "object": "model", "owned_by": "local"]]])
+        case ("POST", "/v1/images/generations"):
+            if let reply = behavior.imageReply { return reply }
+            guard let body = request.json?.value.object else { return Self.error("invalid request body") }
+            return generate(path: request.path, prompt: body["prompt"]?.string, n: body["n"]?.int, size: body["size"]?.string,
+                            format: body["output_format"]?.string, image: nil, mask: nil)
+        case ("POST", "/v1/images/edits"):
+            if let reply = behavior.imageReply { return reply }
+            guard let parts = request.multipart else { return Self.error("invalid multipart body") }
+            func field(_ name: String) -> MultipartPart? { parts.first { $0.name == name } }
+            guard let imagePart = field("image[]") ?? field("image") else { return Self.error("image is required") }
+            guard let image = FakePainter.decode(imagePart.data) else { return Self.error("invalid image file") }
+            var mask: RasterImage?
+            if let maskPart = field("mask") {
+                guard let decoded = FakePainter.decode(maskPart.data) else { return Self.error("invalid mask image") }
+                mask = decoded.converted(to: .gray)
+            }
+            return generate(path: request.path, prompt: field("prompt")?.text, n: field("n").flatMap { Int($0.text) },
+                            size: field("size")?.text, format: field("output_format")?.text, image: image, mask: mask)
+        default:
+            return .text("", status: 404)
+        }
+    }
+
+    /// Splits `<sd_cpp_extra_args>{…}</sd_cpp_extra_args>` off `prompt`.
+    static func extraArguments(in prompt: String) -> (prompt: String, arguments: [String: JSONValue]?) {
+        guard let open = prompt.range(of: "<sd_cpp_extra_args>"),
+              let close = prompt.range(of: "</sd_cpp_extra_args>", range: open.upperBound..<prompt.endIndex) else { return (prompt, [:]) }
+        let json = String(prompt[open.upperBound..<close.lowerBound])
+        let rest = (prompt[..<open.lowerBound] + prompt[close.upperBound...]).trimmingCharacters(in: .whitespaces)
+        guard let object = (try? JSONValue.parse(Array(json.utf8)))?.object else { return (rest, nil) }
+        return (rest, object)
+    }
+
+    private func generate(path: String, prompt rawPrompt: String?, n: Int?, size: String?, format: String?,
+                          image: RasterImage?, mask: RasterImage?) -> ServerReply {
+        guard let rawPrompt, !rawPrompt.isEmpty else { return Self.error("prompt is required") }
+        let (prompt, parsed) = Self.extraArguments(in: rawPrompt)
+        guard let args = parsed else { return Self.exception("invalid sd_cpp_extra_args JSON") }
+        for key in args.keys.sorted() where !Self.knownArguments.contains(key) { violation("unknown extra argument \(key)") }
+        if let format, !["png", "jpeg", "webp"].contains(format) { return Self.error("invalid output_format") }
+        let sides = (size ?? "512x512").split(separator: "x").compactMap { Int($0) }
+        guard sides.count == 2, sides.allSatisfy({ (1...4096).contains($0) }) else { return Self.error("invalid size") }
+        let width = (sides[0] + 63) / 64 * 64, height = (sides[1] + 63) / 64 * 64
+        let count = n ?? 1
+        guard (1...8).contains(count) else { return Self.error("invalid n") }
+        var control: RasterImage?
+        if let text = args["control_image"]?.string {
+            guard let bytes = Data(base64Encoded: text), let decoded = FakePainter.decode([UInt8](bytes)) else {
+                return Self.exception("failed to decode control_image")
+            }
+            if controlNet { control = decoded.converted(to: .gray).resampled(width: width, height: height) }
+        }
+        let seed = args["seed"]?.int.map(Int64.init) ?? Self.defaultSeed
+        let strength = min(max(args["strength"]?.double ?? 0.75, 0), 1)
+        let controlStrength = min(max(args["control_strength"]?.double ?? 0.9, 0), 1)
+        let start = image?.converted(to: .rgb).resampled(width: width, height: height)
+        let keep = mask?.resampled(width: width, height: height)
+
+        generationSlot.lock()
+        defer { generationSlot.unlock() }
+        let slow = behavior.generationSeconds
+        if slow > 0 { Thread.sleep(forTimeInterval: slow) }
+        var images: [RasterImage] = []
+        for index in 0..<count {
+            images.append(Self.paint(width: width, height: height, prompt: prompt, seed: seed &+ Int64(index), control: control,
+                                     controlStrength: controlStrength, start: start, strength: strength, mask: keep))
+        }
+        let generation = Generation(path: path, prompt: prompt, extraArguments: args, seed: seed, hadImage: image != nil,
+                                    hadMask: mask != nil, appliedControl: control != nil, images: images)
+        lock.withLock { _generations.append(generation) }
+        let data = images.map { image -> JSONValue in
+            let png = (try? PNGCodec.encode(PNGDocument(image: image))) ?? []
+            return ["b64_json": .string(Data(png).base64EncodedString())]
+        }
+        return .json(["created": 1_700_000_000, "data": .array(data), "output_format": .string(format ?? "png")])
+    }
+
+    /// The fake model: a pattern of 8×8 blocks hashed from prompt and seed, control lines in red.
+    static func paint(width: Int, height: Int, prompt: String, seed: Int64, control: RasterImage?, controlStrength: Double,
+                      start: RasterImage?, strength: Double, mask: RasterImage?) -> RasterImage {
+        var key: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in prompt.utf8 { key = (key ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        key ^= UInt64(bitPattern: seed) &* 0x9E37_79B9_7F4A_7C15
+        var image = RasterImage(width: width, height: height, format: .rgb)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * width + x
+                var h = key ^ (UInt64(x / 8) &* 0xBF58_476D_1CE4_E5B9) ^ (UInt64(y / 8) &* 0x94D0_49BB_1331_11EB)
+                h = (h ^ (h >> 31)) &* 0xD6E8_FEB8_6659_FD93
+                h ^= h >> 32
+                var rgb = [Double(h & 0xFF), Double((h >> 8) & 0xFF), Double((h >> 16) & 0xFF)]
+                if let control {
+                    let k = Double(control.pixels[i]) / 255 * controlStrength
+                    rgb = [rgb[0] * (1 - k) + 255 * k, rgb[1] * (1 - k), rgb[2] * (1 - k)]
+                }
+                for ch in 0..<3 {
+                    var value = rgb[ch]
+                    if let start { value = Double(start.pixels[3 * i + ch]) * (1 - strength) + value * strength }
+                    if let mask {
+                        let m = Double(mask.pixels[i]) / 255
+                        value = m == 0 ? Double(start?.pixels[3 * i + ch] ?? 0) : Double(start?.pixels[3 * i + ch] ?? 0) * (1 - m) + value * m
+                    }
+                    image.pixels[3 * i + ch] = UInt8(min(max(value.rounded(), 0), 255))
+                }
+            }
+        }
+        return image
+    }
+}

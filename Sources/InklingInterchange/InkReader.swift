@@ -53,7 +53,12 @@ public enum InkReader {
         var options = options
         options.maxBytes = maxBytes
         options.limits = limits
-        let drawing = try importer.read(bytes, options: options, notices: &notices)
+        var found: [String] = []
+        defer {
+            // Notices quote the document (an element's type, a key): each stays one line.
+            notices += found.map { String($0.map { $0.isNewline ? " " : $0 }) }
+        }
+        let drawing = try importer.read(bytes, options: options, notices: &found)
         try check(drawing, format: format, limits: limits)
         return drawing
     }

@@ -64,16 +64,18 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     /// The importer targets: each saved input read as its target's format fails with one line
-    /// that names that format, or imports.
+    /// that names that format, or imports with one-line notices.
     func testImporterRegressionsFailCleanly() throws {
         var replayed = 0
         for format in InkFormat.allCases where format != .canonical {
             guard let files = try regressions(format.rawValue) else { continue }
             for url in files {
                 replayed += 1
+                var notices: [String] = []
                 do {
                     _ = try InkReader.read([UInt8](Data(contentsOf: url)), format: format,
-                                           options: InkImportOptions(maxBytes: 1 << 20), limits: Self.limits)
+                                           options: InkImportOptions(maxBytes: 1 << 20), limits: Self.limits, notices: &notices)
+                    for notice in notices { assertOneLine(notice, "\(format.rawValue) \(url.lastPathComponent) notice") }
                 } catch let error as InkImportError {
                     assertOneLine(error.description, "\(format.rawValue) \(url.lastPathComponent)")
                     XCTAssertEqual(error.format, format, url.lastPathComponent)

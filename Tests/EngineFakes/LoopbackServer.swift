@@ -91,6 +91,8 @@ public final class LoopbackServer: @unchecked Sendable {
         case .respond(let status, let contentType, let body):
             let head = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             try? POSIXSocket.writeAll(fd, Array(head.utf8) + body)
+        case .raw(let bytes):
+            try? POSIXSocket.writeAll(fd, bytes)
         case .hangUp, .delayed:
             return
         case .webSocket(let session):

@@ -68,7 +68,7 @@ public struct OpenAIImagesEngine: ImageEngine {
             (path, body, contentType) = ("/v1/images/generations", request.generationsBody(conditioning).serialized(), "application/json")
         }
         let operation = "POST \(path)"
-        let response = try await http.send("POST", path, body: body, contentType: contentType, timeout: entry.generationTimeoutSeconds)
+        let response = try await http.send("POST", path, body: body, contentType: contentType, deadline: http.generation)
         if response.status == 400 {
             throw RemoteEngineError.rejected(service: http.service, details: "\(operation): \(response.detail)")
         }

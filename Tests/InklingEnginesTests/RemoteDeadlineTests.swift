@@ -1,0 +1,91 @@
+import Foundation
+import InklingEngineFakes
+import InklingEngines
+import XCTest
+
+/// Deadlines that mean what they say: the generation timeout governs the requests that wait for
+/// images, `timeoutSeconds` only the quick ones, each message names the setting that applies,
+/// and an answer cut short is reported as such, not as an unreachable server.
+final class RemoteDeadlineTests: XCTestCase {
+    /// WALL CLOCK: waits 75 s for real. Foundation on Linux cut every request at 60 s whatever
+    /// the configuration said; a 75 s txt2img under a 120 s generation timeout must come back.
+    func testA75SecondGenerationSucceedsUnderA120SecondTimeout_waits75s() async throws {
+        var behavior = FakeAutomatic1111.Behavior()
+        behavior.generationSeconds = 75
+        let fake = try FakeAutomatic1111(behavior: behavior)
+        let engine = Automatic1111Engine(entry: RemoteFixtures.entry(.automatic1111, fake.server.baseURL, timeout: 5, generationTimeout: 120))
+        let start = Date()
+        let image = try await engine.generate(RemoteFixtures.conditioning(), variation: 0)
+        let elapsed = Date().timeIntervalSince(start)
+        XCTAssertEqual([image.width, image.height], [RemoteFixtures.size.width, RemoteFixtures.size.height])
+        XCTAssertGreaterThanOrEqual(elapsed, 75, "the fake really took 75 s")
+        XCTAssertLessThan(elapsed, 110)
+        XCTAssertEqual(fake.interrupts, 0)
+    }
+
+    func testASlowGenerationFailsNamingGenerationTimeoutSeconds() async throws {
+        var behavior = FakeAutomatic1111.Behavior()
+        behavior.generationSeconds = 3
+        let fake = try FakeAutomatic1111(behavior: behavior)
+        let engine = Automatic1111Engine(entry: RemoteFixtures.entry(.automatic1111, fake.server.baseURL, timeout: 30, generationTimeout: 1))
+        let start = Date()
+        await RemoteFixtures.assertFails(["did not answer POST /sdapi/v1/txt2img within 1 s", "raise generationTimeoutSeconds"]) {
+            _ = try await engine.generate(RemoteFixtures.conditioning(drawing: false), variation: 0)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2.9, "stopped at the 1 s deadline, not when the fake answered")
+
+        let images = try FakeOpenAIImages(apiKey: nil, behavior: { var b = FakeOpenAIImages.Behavior(); b.slowSeconds = 3; return b }())
+        let openai = OpenAIImagesEngine(entry: RemoteFixtures.entry(.openai, images.server.baseURL, timeout: 30, generationTimeout: 1))
+        await RemoteFixtures.assertFails(["did not answer POST /v1/images/generations within 1 s", "raise generationTimeoutSeconds"]) {
+            _ = try await openai.generate(RemoteFixtures.conditioning(drawing: false), variation: 0)
+        }
+    }
+
+    func testQuickCallsNameTimeoutSeconds() async throws {
+        let server = try LoopbackServer { _ in .delayed(seconds: 3, .json(.object([:]))) }
+        let client = HTTPClient(base: server.baseURL, product: "Fake", startHint: "start it", timeout: 1, generationTimeout: 60)
+        await RemoteFixtures.assertFails(["did not answer POST /prompt within 1 s", "raise timeoutSeconds in the engine configuration"]) {
+            _ = try await client.send("POST", "/prompt", body: [])
+        }
+        do {
+            _ = try await client.send("POST", "/interrupt", timeout: 0.5)
+            XCTFail("expected a timeout")
+        } catch let error as RemoteEngineError {
+            XCTAssertFalse(error.description.contains("raise"), "a fixed deadline names no setting: \(error)")
+            XCTAssertTrue(error.description.contains("within 0.5 s"), error.description)
+            XCTAssertEqual(error.failure.kind, .timeout)
+        }
+    }
+
+    func testAnAnswerCutShortIsReportedAsDropped() async throws {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4096\r\nConnection: close\r\n\r\n"
+        let chunked = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n400\r\n{\"images\": ["
+        let cuts: [(String, [UInt8])] = [
+            ("in the body", Array((head + "{\"images\": [\"iVBORw0KGgo").utf8)),
+            ("in a chunked body", Array(chunked.utf8)),
+        ]
+        for (label, bytes) in cuts {
+            let server = try LoopbackServer { _ in .raw(bytes) }
+            let engine = Automatic1111Engine(entry: RemoteFixtures.entry(.automatic1111, server.baseURL))
+            do {
+                _ = try await engine.generate(RemoteFixtures.conditioning(drawing: false), variation: 0)
+                XCTFail("\(label): expected an error")
+            } catch let error as RemoteEngineError {
+                XCTAssertTrue(error.description.contains("closed the connection in the middle of its answer to POST /sdapi/v1/txt2img"),
+                              "\(label): \(error)")
+                XCTAssertFalse(error.description.contains("cannot be reached"), "\(label): \(error)")
+                XCTAssertEqual(error.failure.kind, .connectionDropped, label)
+            }
+            XCTAssertEqual(server.requests.count, 1, "\(label): a POST is never repeated")
+        }
+    }
+
+    func testAGetCutShortIsRetriedThenReportedAsDropped() async throws {
+        let server = try LoopbackServer { _ in .raw(Array("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{\"a\"".utf8)) }
+        let client = HTTPClient(base: server.baseURL, product: "Fake", startHint: "start it", timeout: 5)
+        await RemoteFixtures.assertFails(["Fake at \(server.baseURL.absoluteString) closed the connection in the middle of its answer to GET /x"]) {
+            _ = try await client.json("GET", "/x")
+        }
+        XCTAssertEqual(server.requests.count, HTTPClient.getAttempts)
+    }
+}

@@ -26,7 +26,7 @@ final class EngineFailureCommandTests: XCTestCase {
         var slow = FakeAutomatic1111.Behavior()
         slow.generationSeconds = 3
         var dropped = FakeAutomatic1111.Behavior()
-        dropped.generationReply = .raw(Array("HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n{\"images\": [".utf8))
+        dropped.generationReply = .raw(Array("HTTP/1.1 200 OK\r\nContent-Type: application/js".utf8))
         let cases: [(FakeAutomatic1111.Behavior, Double, [String])] = [
             (slow, 1, ["did not answer POST /sdapi/v1/txt2img within 1 s", "raise generationTimeoutSeconds"]),
             (dropped, 30, ["closed the connection in the middle of its answer to POST /sdapi/v1/txt2img"]),

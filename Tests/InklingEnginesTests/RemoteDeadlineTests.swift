@@ -61,6 +61,8 @@ final class RemoteDeadlineTests: XCTestCase {
         let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4096\r\nConnection: close\r\n\r\n"
         let chunked = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n400\r\n{\"images\": ["
         let cuts: [(String, [UInt8])] = [
+            // Foundation on Linux ended the whole process here ("Transfer completed, but there's no response").
+            ("in the headers", Array("HTTP/1.1 200 OK\r\nContent-Type: appli".utf8)),
             ("in the body", Array((head + "{\"images\": [\"iVBORw0KGgo").utf8)),
             ("in a chunked body", Array(chunked.utf8)),
         ]
@@ -87,5 +89,28 @@ final class RemoteDeadlineTests: XCTestCase {
             _ = try await client.json("GET", "/x")
         }
         XCTAssertEqual(server.requests.count, HTTPClient.getAttempts)
+    }
+
+    func testPlainHTTPAnswersAreFramedByLengthChunksOrTheEnd() async throws {
+        let answers: [(String, String)] = [
+            ("chunked", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4;x=1\r\n{\"a\"\r\n3\r\n: 1\r\n1\r\n}\r\n0\r\n\r\n"),
+            ("to the end", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{\"a\": 1}"),
+            ("after 100 Continue", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 8\r\n\r\n{\"a\": 1}trailing"),
+        ]
+        for (label, text) in answers {
+            let server = try LoopbackServer { _ in .raw(Array(text.utf8)) }
+            let client = HTTPClient(base: server.baseURL, product: "Fake", startHint: "start it", timeout: 5)
+            let json = try await client.json("POST", "/x", body: .object(["b": .int(2)]))
+            XCTAssertEqual(json["a"]?.int, 1, label)
+            XCTAssertEqual(server.requests.first?.body, Array(#"{"b":2}"#.utf8), label)
+        }
+        let garbage = try LoopbackServer { _ in .raw(Array("SSH-2.0-OpenSSH_9.2\r\n\r\n".utf8)) }
+        await RemoteFixtures.assertFails(["sent an unexpected answer to POST /x (not HTTP: \"SSH-2.0-OpenSSH_9.2\")"]) {
+            _ = try await HTTPClient(base: garbage.baseURL, product: "Fake", startHint: "start it", timeout: 5).json("POST", "/x")
+        }
+        let silent = try LoopbackServer { _ in .hangUp }
+        await RemoteFixtures.assertFails(["cannot be reached (it closed the connection without answering POST /x)"]) {
+            _ = try await HTTPClient(base: silent.baseURL, product: "Fake", startHint: "start it", timeout: 5).send("POST", "/x")
+        }
     }
 }

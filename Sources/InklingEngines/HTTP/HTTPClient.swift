@@ -103,6 +103,9 @@ public struct HTTPClient: Sendable {
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         if let body { request.httpBody = Data(body) }
         try Task.checkCancellation()
+        if base.scheme == "http" {
+            return try await sendPlain(request, deadline: deadline, operation: operation)
+        }
         let call = PendingCall()
         let outcome: PendingCall.Outcome = await withTaskCancellationHandler {
             await call.run(deadline: seconds, request: request)
@@ -114,6 +117,36 @@ public struct HTTPClient: Sendable {
         case .cancelled: throw CancellationError()
         case .timedOut: throw RemoteEngineError.timedOut(service: service, operation: operation, seconds: seconds, setting: deadline.setting)
         case .failed(let error): throw mapped(error, operation: operation, deadline: deadline)
+        }
+    }
+
+    /// Sends `request` over a plain TCP connection on a thread of its own (``PlainHTTPExchange``:
+    /// Foundation on Linux ends the process when a server closes in the middle of its headers).
+    private func sendPlain(_ request: URLRequest, deadline: RequestDeadline, operation: String) async throws -> HTTPResponse {
+        let cancelled = CancelFlag()
+        let method = request.httpMethod ?? "GET", url = request.url ?? base
+        let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        let body = request.httpBody.map { [UInt8]($0) }
+        let outcome: PlainHTTPExchange.Outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let thread = Thread {
+                    continuation.resume(returning: PlainHTTPExchange.perform(method, url: url, headers: headers, body: body,
+                                                                             seconds: deadline.seconds, cancelled: cancelled))
+                }
+                thread.start()
+            }
+        } onCancel: {
+            cancelled.set()
+        }
+        switch outcome {
+        case .response(let response): return response
+        case .cancelled: throw CancellationError()
+        case .timedOut: throw RemoteEngineError.timedOut(service: service, operation: operation, seconds: deadline.seconds, setting: deadline.setting)
+        case .refused: throw RemoteEngineError.connectionRefused(service: service, hint: startHint)
+        case .unreachable(let why): throw RemoteEngineError.unreachable(service: service, reason: why)
+        case .noAnswer: throw RemoteEngineError.unreachable(service: service, reason: "it closed the connection without answering \(operation)")
+        case .dropped: throw RemoteEngineError.connectionDropped(service: service, operation: operation)
+        case .malformed(let why): throw RemoteEngineError.malformedResponse(service: service, operation: operation, reason: why)
         }
     }
 

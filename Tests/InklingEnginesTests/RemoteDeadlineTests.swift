@@ -1,6 +1,6 @@
 import Foundation
 import InklingEngineFakes
-import InklingEngines
+@testable import InklingEngines
 import XCTest
 
 /// Deadlines that mean what they say: the generation timeout governs the requests that wait for
@@ -8,19 +8,32 @@ import XCTest
 /// and an answer cut short is reported as such, not as an unreachable server.
 final class RemoteDeadlineTests: XCTestCase {
     /// WALL CLOCK: waits 75 s for real. Foundation on Linux cut every request at 60 s whatever
-    /// the configuration said; a 75 s txt2img under a 120 s generation timeout must come back.
+    /// the configuration said; a 75 s txt2img under a 120 s generation timeout must come back,
+    /// through the adapter (plain HTTP) and, at the same time, through `URLSession` (the path
+    /// `https://` endpoints take).
     func testA75SecondGenerationSucceedsUnderA120SecondTimeout_waits75s() async throws {
         var behavior = FakeAutomatic1111.Behavior()
         behavior.generationSeconds = 75
         let fake = try FakeAutomatic1111(behavior: behavior)
         let engine = Automatic1111Engine(entry: RemoteFixtures.entry(.automatic1111, fake.server.baseURL, timeout: 5, generationTimeout: 120))
+        let other = try FakeAutomatic1111(behavior: behavior)
+        var foundation = HTTPClient(base: other.server.baseURL, product: "A1111", startHint: "start it", timeout: 5, generationTimeout: 120)
+        foundation.usesFoundationForPlainHTTP = true
+        let (path, payload) = try Automatic1111Payload(entry: RemoteFixtures.entry(.automatic1111, other.server.baseURL))
+            .request(RemoteFixtures.conditioning(), variation: 0)
         let start = Date()
+        async let viaFoundation = foundation.send("POST", path, body: payload.serialized(), contentType: "application/json",
+                                                  deadline: foundation.generation)
         let image = try await engine.generate(RemoteFixtures.conditioning(), variation: 0)
+        let answer = try await viaFoundation
         let elapsed = Date().timeIntervalSince(start)
+        XCTAssertEqual(answer.status, 200, answer.detail)
+        XCTAssertNotNil(try JSONValue.parse(answer.body)["images"]?.array?.first)
         XCTAssertEqual([image.width, image.height], [RemoteFixtures.size.width, RemoteFixtures.size.height])
         XCTAssertGreaterThanOrEqual(elapsed, 75, "the fake really took 75 s")
         XCTAssertLessThan(elapsed, 110)
-        XCTAssertEqual(fake.interrupts, 0)
+        XCTAssertEqual(fake.interrupts + other.interrupts, 0)
+        XCTAssertEqual(fake.violations + other.violations, [])
     }
 
     func testASlowGenerationFailsNamingGenerationTimeoutSeconds() async throws {
@@ -111,6 +124,23 @@ final class RemoteDeadlineTests: XCTestCase {
         let silent = try LoopbackServer { _ in .hangUp }
         await RemoteFixtures.assertFails(["cannot be reached (it closed the connection without answering POST /x)"]) {
             _ = try await HTTPClient(base: silent.baseURL, product: "Fake", startHint: "start it", timeout: 5).send("POST", "/x")
+        }
+    }
+
+    /// The `URLSession` path (`https://` endpoints) names the knob and a body cut short too; a cut
+    /// in the headers is not tried there, as it ends the process.
+    func testTheFoundationPathNamesTheSettingAndADroppedBody() async throws {
+        let cut = try LoopbackServer { _ in .raw(Array("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{\"a\"".utf8)) }
+        var client = HTTPClient(base: cut.baseURL, product: "Fake", startHint: "start it", timeout: 5)
+        client.usesFoundationForPlainHTTP = true
+        await RemoteFixtures.assertFails(["closed the connection in the middle of its answer to POST /x"]) {
+            _ = try await client.send("POST", "/x")
+        }
+        let slow = try LoopbackServer { _ in .delayed(seconds: 3, .json(.object([:]))) }
+        var patient = HTTPClient(base: slow.baseURL, product: "Fake", startHint: "start it", timeout: 30, generationTimeout: 1)
+        patient.usesFoundationForPlainHTTP = true
+        await RemoteFixtures.assertFails(["did not answer POST /x within 1 s", "raise generationTimeoutSeconds"]) {
+            _ = try await patient.send("POST", "/x", deadline: patient.generation)
         }
     }
 }

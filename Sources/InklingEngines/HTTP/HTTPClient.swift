@@ -20,6 +20,9 @@ public struct HTTPClient: Sendable {
     public let generationTimeout: Double
     /// Headers sent with every request (an `Authorization` header, for one).
     public let headers: [String: String]
+    /// Whether `http://` requests go through `URLSession` too (for tests of that path, which
+    /// `https://` endpoints take).
+    var usesFoundationForPlainHTTP = false
 
     /// Creates a client.
     public init(base: URL, product: String, startHint: String, timeout: Double, generationTimeout: Double? = nil,
@@ -103,7 +106,7 @@ public struct HTTPClient: Sendable {
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         if let body { request.httpBody = Data(body) }
         try Task.checkCancellation()
-        if base.scheme == "http" {
+        if base.scheme == "http", !usesFoundationForPlainHTTP {
             return try await sendPlain(request, deadline: deadline, operation: operation)
         }
         let call = PendingCall()

@@ -3,8 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends requests to one engine server with `URLSession`, a deadline per request, cooperative
-/// cancellation, and errors that name the server and the request (``RemoteEngineError``).
+/// Sends requests to one engine server — `http://` over Inkling's own HTTP/1.1 exchange,
+/// `https://` with `URLSession` — with a deadline per request, cooperative cancellation, and
+/// errors that name the server and the request (``RemoteEngineError``).
 public struct HTTPClient: Sendable {
     /// The server's base URL (`http://127.0.0.1:8188`).
     public let base: URL

@@ -45,8 +45,8 @@ enum PlainHTTPExchange {
             fd = try POSIXSocket.connect(host: host, port: port, timeout: max(0.001, min(seconds, 30)))
         } catch {
             if Date() >= deadline { return .timedOut }
-            if case .connectFailed(let why) = error, why.hasSuffix(String(cString: strerror(ECONNREFUSED))) { return .refused }
-            return .unreachable(String(describing: error))
+            guard case .connectFailed(let why) = error else { return .unreachable(String(describing: error)) }
+            return why.hasSuffix(String(cString: strerror(ECONNREFUSED))) ? .refused : .unreachable(why)
         }
         defer { close(fd) }
         if cancelled.isSet { return .cancelled }

@@ -55,20 +55,22 @@ public final class LoopbackServer: @unchecked Sendable {
     public var requests: [ServerRequest] { lock.withLock { log } }
 
     /// Stops accepting connections (connections in progress finish on their own).
+    ///
+    /// The accept thread closes the listener itself once it has seen the stop: closed here, its
+    /// number could be reused by the next test's listener before that thread's pending
+    /// `accept`, which would then take (and hang up on) a connection meant for another server.
     public func stop() {
         let first = lock.withLock { () -> Bool in
             defer { stopped = true }
             return !stopped
         }
-        if first {
-            shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
-        }
+        if first { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while !isStopped {
             guard POSIXSocket.waitReadable(listener, milliseconds: 50) else { continue }
             let client = accept(listener, nil, nil)

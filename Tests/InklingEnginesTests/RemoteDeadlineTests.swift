@@ -143,4 +143,14 @@ final class RemoteDeadlineTests: XCTestCase {
             _ = try await patient.send("POST", "/x", deadline: patient.generation)
         }
     }
+
+    func testComfyUIsWaitNamesGenerationTimeoutSeconds() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.neverFinish = true
+        let fake = try FakeComfyUI(behavior: behavior)
+        let engine = ComfyUIEngine(entry: RemoteFixtures.entry(.comfyui, fake.server.baseURL, timeout: 30, generationTimeout: 0.5))
+        await RemoteFixtures.assertFails(["did not answer the generation of prompt", "within 0.5 s", "raise generationTimeoutSeconds"]) {
+            _ = try await engine.generate(RemoteFixtures.conditioning(), variation: 0)
+        }
+    }
 }

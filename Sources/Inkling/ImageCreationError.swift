@@ -1,3 +1,5 @@
+import InklingEngines
+
 /// Why an image could not be created; mirrors Image Playground's `ImageCreator.Error` where the
 /// cases apply, plus Inkling's own.
 ///
@@ -17,6 +19,10 @@ public enum ImageCreationError: Error, Sendable, Hashable, CustomStringConvertib
     case unsupportedInputImage(String)
     /// The engine failed while generating; the payload is its reason.
     case creationFailed(reason: String)
+    /// An external engine failed: the failure keeps its kind (timeout, unreachable, connection
+    /// dropped, rejected, engine error, unavailable, cancelled) and the engine's own words, so
+    /// the CLI and the HTTP server can answer by kind.
+    case engineFailed(EngineFailure)
     /// `limit` is outside `1 ... 4`.
     case invalidLimit(Int)
     /// The style asked for (in code or in the text) is not among the allowed ones.
@@ -27,6 +33,17 @@ public enum ImageCreationError: Error, Sendable, Hashable, CustomStringConvertib
     case conceptsEmpty
     /// The result could not be written to its temporary file; the payload says why.
     case outputFailed(String)
+
+    /// The error an engine's failure becomes: a ``RemoteEngineError`` or an ``EngineFailure``
+    /// keeps its kind (``engineFailed(_:)``), anything else becomes ``creationFailed(reason:)``.
+    public static func engine(_ error: any Error) -> ImageCreationError {
+        switch error {
+        case let error as ImageCreationError: error
+        case let failure as EngineFailure: .engineFailed(failure)
+        case let error as RemoteEngineError: .engineFailed(error.failure)
+        default: .creationFailed(reason: String(describing: error))
+        }
+    }
 
     /// One line a person can act on.
     public var description: String {
@@ -43,6 +60,8 @@ public enum ImageCreationError: Error, Sendable, Hashable, CustomStringConvertib
             "the source image cannot be used: \(why)"
         case .creationFailed(let reason):
             "image creation failed: \(reason)"
+        case .engineFailed(let failure):
+            "image creation failed: \(failure.message)"
         case .invalidLimit(let limit):
             "limit must be 1…4, got \(limit)"
         case .styleNotAllowed(let requested, let allowed):

@@ -208,7 +208,7 @@ public final class InklingImageCreator: Sendable {
         case let error as ImageCreationError: error
         case let error as RecipeError: error
         case let error as OutputError: ImageCreationError.outputFailed(error.description)
-        default: ImageCreationError.creationFailed(reason: String(describing: error))
+        default: ImageCreationError.engine(error)
         }
     }
 }

@@ -55,14 +55,15 @@ public final class LoopbackServer: @unchecked Sendable {
     public var requests: [ServerRequest] { lock.withLock { log } }
 
     /// Stops accepting connections (connections in progress finish on their own).
+    ///
+    /// The accept thread closes the listener itself once it has seen the stop: closed here, its
+    /// number could be reused by the next test's listener before that thread's pending
+    /// `accept`, which would then take (and hang up on) a connection meant for another server.
     public func stop() {
         let first = lock.withLock { () -> Bool in
             defer { stopped = true }
             return !stopped
         }
-        // Only shut down here: the accept loop closes the descriptor once it has left accept(),
-        // so the number cannot be reused by the next server while this loop still accepts on it
-        // (it would take that server's connections and hang up on them).
         if first { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 
@@ -92,6 +93,8 @@ public final class LoopbackServer: @unchecked Sendable {
         case .respond(let status, let contentType, let body):
             let head = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             try? POSIXSocket.writeAll(fd, Array(head.utf8) + body)
+        case .raw(let bytes):
+            try? POSIXSocket.writeAll(fd, bytes)
         case .hangUp, .delayed:
             return
         case .webSocket(let session):

@@ -9,6 +9,9 @@ public enum ServerReply: Sendable {
     case webSocket(@Sendable (WebSocketPeer) -> Void)
     /// Closes the connection without answering.
     case hangUp
+    /// Writes these bytes as they are, then closes the connection (an answer cut short: a
+    /// server that dies in the middle of its headers or body).
+    case raw([UInt8])
     /// Waits, then replies (a slow server).
     indirect case delayed(seconds: Double, ServerReply)
 

@@ -18,6 +18,9 @@ enum CreationFailure {
                 return CommandFailure(.io, error.description)
             case .notSupported, .unavailable, .creationCancelled, .creationFailed:
                 return CommandFailure(.failure, error.description)
+            case .engineFailed:
+                // Every kind exits 4; the message names what happened and the engine's words.
+                return CommandFailure(.failure, error.description)
             }
         case let error as RecipeError:
             if case .unreadable = error { return CommandFailure(.io, error.description) }

@@ -103,7 +103,7 @@ public struct Automatic1111Engine: ImageEngine {
         let response: HTTPResponse
         do {
             response = try await http.send("POST", path, body: body.serialized(), contentType: "application/json",
-                                           timeout: entry.generationTimeoutSeconds)
+                                           deadline: http.generation)
         } catch {
             if error is CancellationError || ComfyUIEngine.isTimeout(error) {
                 await Task.detached { [http] in _ = try? await http.send("POST", "/sdapi/v1/interrupt", timeout: 5) }.value

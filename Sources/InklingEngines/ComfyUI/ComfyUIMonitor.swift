@@ -28,7 +28,8 @@ struct ComfyUIMonitor: Sendable {
         while true {
             try Task.checkCancellation()
             guard clock.now < deadline else {
-                throw RemoteEngineError.timedOut(service: client.http.service, operation: "the generation of prompt \(promptID)", seconds: limit)
+                throw RemoteEngineError.timedOut(service: client.http.service, operation: "the generation of prompt \(promptID)", seconds: limit,
+                                                     setting: RequestDeadline.generationSetting)
             }
             if let live = socket {
                 do {

@@ -16,13 +16,25 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
-    /// A one-line excerpt of the body for error messages: the message of a JSON error body
-    /// (`error.message`, `error`, `detail`, `message`) when there is one, else the text itself,
-    /// newlines folded, at most 300 characters.
+    /// A one-line excerpt of the body for error messages: the message of a JSON error body when
+    /// there is one, else the text itself, newlines folded, at most 300 characters.
+    ///
+    /// The error bodies read, first match wins: OpenAI's `{"error": {"message": …}}`;
+    /// stable-diffusion.cpp's `{"error": "server_error", "message": …}` (the message) and
+    /// `{"error": …}`; A1111's `{"error": "OutOfMemoryError", "errors": …}` (both) and
+    /// `{"detail": …}` (a string, or FastAPI's `[{"loc", "msg"}]`); a bare `{"message": …}`.
     public var detail: String {
         var text = String(decoding: body.prefix(64 * 1024), as: UTF8.self)
         if let json = try? JSONValue.parse(body) {
-            let candidates: [JSONValue?] = [json["error"]?["message"], json["error"], json["detail"], json["message"]]
+            let code = json["error"]?.string
+            var errors: JSONValue?
+            if let list = json["errors"]?.string, !list.isEmpty { errors = .string(code.map { "\($0): \(list)" } ?? list) }
+            let candidates: [JSONValue?] = [
+                json["error"]?["message"],
+                code == nil ? nil : json["message"],
+                errors,
+                json["error"], json["detail"], json["message"],
+            ]
             for case let value? in candidates {
                 if let s = value.string, !s.isEmpty { text = s; break }
                 if case .array(let items) = value, let first = items.first {

@@ -89,7 +89,7 @@ public struct OpenAIImagesEngine: ImageEngine {
             }
         }
         let operation = "POST \(path)"
-        let response = try await http.send("POST", path, body: body, contentType: contentType, timeout: entry.generationTimeoutSeconds)
+        let response = try await http.send("POST", path, body: body, contentType: contentType, deadline: http.generation)
         if response.status == 400 {
             throw RemoteEngineError.rejected(service: http.service, details: "\(operation): \(response.detail)")
         }

@@ -12,7 +12,8 @@ struct RemoteConnection: Sendable {
     init(entry: EngineEntry, kind: EngineKind, apiKey: String?) {
         self.entry = entry
         http = HTTPClient(base: entry.endpoint, product: kind.displayName, startHint: kind.startHint,
-                          timeout: entry.timeoutSeconds, headers: apiKey.map { ["Authorization": "Bearer \($0)"] } ?? [:])
+                          timeout: entry.timeoutSeconds, generationTimeout: entry.generationTimeoutSeconds,
+                          headers: apiKey.map { ["Authorization": "Bearer \($0)"] } ?? [:])
         apiKeyMissing = entry.apiKeyEnvironment != nil && apiKey == nil
     }
 

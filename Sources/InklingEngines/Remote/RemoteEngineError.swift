@@ -7,8 +7,11 @@ public enum RemoteEngineError: Error, Sendable, Hashable, CustomStringConvertibl
     case connectionRefused(service: String, hint: String)
     /// The host could not be reached at all (name resolution, network down, TLS).
     case unreachable(service: String, reason: String)
-    /// The server did not answer within the configured time.
-    case timedOut(service: String, operation: String, seconds: Double)
+    /// The server did not answer within its deadline; `setting` is the configuration setting
+    /// that sets it (`timeoutSeconds`, `generationTimeoutSeconds`), `nil` for a fixed one.
+    case timedOut(service: String, operation: String, seconds: Double, setting: String? = RequestDeadline.quickSetting)
+    /// The server closed the connection in the middle of its answer (it crashed or restarted).
+    case connectionDropped(service: String, operation: String)
     /// The server answered with an HTTP error status; `detail` is an excerpt of its body.
     case status(service: String, operation: String, code: Int, detail: String)
     /// The answer was not the JSON (or image) the protocol promises.
@@ -35,8 +38,11 @@ public enum RemoteEngineError: Error, Sendable, Hashable, CustomStringConvertibl
             "\(service) refused the connection: \(hint)"
         case .unreachable(let service, let reason):
             "\(service) cannot be reached (\(reason)): check the endpoint in the engine configuration"
-        case .timedOut(let service, let operation, let seconds):
-            "\(service) did not answer \(operation) within \(Self.format(seconds)) s: is it overloaded or stuck? raise timeoutSeconds in the engine configuration if it is just slow"
+        case .timedOut(let service, let operation, let seconds, let setting):
+            "\(service) did not answer \(operation) within \(Self.format(seconds)) s: is it overloaded or stuck?"
+                + (setting.map { " raise \($0) in the engine configuration if it is just slow" } ?? " check its log, then try again")
+        case .connectionDropped(let service, let operation):
+            "\(service) closed the connection in the middle of its answer to \(operation): did it crash or restart? check its log, then try again"
         case .status(let service, let operation, let code, let detail):
             "\(service) answered \(operation) with HTTP \(code)\(detail.isEmpty ? "" : ": \(detail)")"
         case .malformedResponse(let service, let operation, let reason):
@@ -65,5 +71,25 @@ public enum RemoteEngineError: Error, Sendable, Hashable, CustomStringConvertibl
 
     static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+}
+
+extension RemoteEngineError {
+    /// The error as an ``EngineFailure``: its kind, this message, and the engine's own words
+    /// when it gave any.
+    public var failure: EngineFailure {
+        let kind: EngineFailureKind, words: String?
+        switch self {
+        case .connectionRefused, .unreachable: (kind, words) = (.unreachable, nil)
+        case .timedOut: (kind, words) = (.timeout, nil)
+        case .connectionDropped: (kind, words) = (.connectionDropped, nil)
+        case .status(_, _, let code, let detail): (kind, words) = (code == 503 ? .unavailable : .rejected(status: code), detail)
+        case .malformedResponse, .noImage: (kind, words) = (.engineError, nil)
+        case .rejected(_, let details): (kind, words) = (.rejected(status: nil), details)
+        case .generationFailed(_, let reason): (kind, words) = (.engineError, reason)
+        case .interrupted: (kind, words) = (.cancelled, nil)
+        case .modelMissing, .missingCredential, .disabled: (kind, words) = (.unavailable, nil)
+        }
+        return EngineFailure(kind: kind, message: description, engineWords: words.flatMap { $0.isEmpty ? nil : $0 })
     }
 }

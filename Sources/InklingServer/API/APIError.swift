@@ -1,4 +1,5 @@
 import Inkling
+import InklingEngines
 
 /// An error answer: an HTTP status and `{"error": {"code", "message"}}`, plus optional headers.
 public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -49,11 +50,28 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsupportedLanguage: APIError(422, "unsupported_language", error.description)
         case .unsupportedInputImage: APIError(422, "unsupported_input_image", error.description)
         case .creationFailed: APIError(500, "creation_failed", error.description)
+        case .engineFailed(let failure): engine(failure, error.description)
         case .invalidLimit: APIError(422, "invalid_limit", error.description)
         case .styleNotAllowed: APIError(422, "style_not_allowed", error.description)
         case .invalidOption: APIError(422, "invalid_option", error.description)
         case .conceptsEmpty: APIError(422, "concepts_empty", error.description)
         case .outputFailed: APIError(500, "output_failed", error.description)
+        }
+    }
+
+    /// The answer for an external engine's failure, by kind: 504 `engine_timeout`; 502
+    /// `engine_unreachable`, `engine_connection_dropped`, `engine_rejected`, `engine_error`; 503
+    /// `engine_unavailable` (`Retry-After: 30`) and `engine_cancelled` (`Retry-After: 5`). The
+    /// message carries the engine's own words.
+    static func engine(_ failure: EngineFailure, _ message: String) -> APIError {
+        switch failure.kind {
+        case .timeout: APIError(504, "engine_timeout", message)
+        case .unreachable: APIError(502, "engine_unreachable", message)
+        case .connectionDropped: APIError(502, "engine_connection_dropped", message)
+        case .rejected: APIError(502, "engine_rejected", message)
+        case .engineError: APIError(502, "engine_error", message)
+        case .unavailable: APIError(503, "engine_unavailable", message, retryAfter: 30)
+        case .cancelled: APIError(503, "engine_cancelled", message, retryAfter: 5)
         }
     }
 }

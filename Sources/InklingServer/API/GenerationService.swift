@@ -159,7 +159,7 @@ final class GenerationService: @unchecked Sendable {
             switch error {
             case let error as APIError: return .failed(error)
             case let error as ImageCreationError: return .failed(APIError.creation(error))
-            default: return .failed(APIError(500, "creation_failed", "image creation failed: \(error)"))
+            default: return .failed(APIError.creation(ImageCreationError.engine(error)))
             }
         }
     }

@@ -28,7 +28,7 @@ final class RemoteErrorBodyTests: XCTestCase {
             _ = try await Automatic1111Engine(entry: RemoteFixtures.entry(.automatic1111, crash.baseURL))
                 .generate(RemoteFixtures.conditioning(drawing: false), variation: 0)
         }
-        await RemoteFixtures.assertFails(["answered POST /v1/images/generations with HTTP 500: ggml_new_object: not enough space"]) {
+        await RemoteFixtures.assertFails(["failed while generating: POST /v1/images/generations (HTTP 500): ggml_new_object: not enough space"]) {
             _ = try await OpenAIImagesEngine(entry: RemoteFixtures.entry(.openai, crash.baseURL))
                 .generate(RemoteFixtures.conditioning(drawing: false), variation: 0)
         }

@@ -46,24 +46,13 @@ public enum PNGCodec {
     /// - Parameter maxPixels: largest accepted `width × height`; must be positive. The default,
     ///   2²⁸, allows 16384×16384.
     public static func decode(_ bytes: [UInt8], maxPixels: Int = 1 << 28) throws(PNGError) -> PNGDocument {
-        precondition(maxPixels > 0, "maxPixels must be positive")
-        guard !bytes.isEmpty else { throw .empty }
-        let side = UInt32(min(maxPixels, Int(Int32.max)))
-        var limits = inkling_png_limits(max_width: side, max_height: side,
-                                        max_pixels: UInt64(maxPixels), max_chunk_bytes: 0)
-        var decoded = inkling_png_decoded()
-        var message = [CChar](repeating: 0, count: Int(INKLING_PNG_ERROR_SIZE))
-        let status = bytes.withUnsafeBufferPointer { input in
-            message.withUnsafeMutableBufferPointer { buffer in
-                inkling_png_decode(input.baseAddress, input.count, &limits, &decoded,
-                                   buffer.baseAddress, buffer.count)
-            }
+        try reading(bytes, maxPixels: maxPixels, with: inkling_png_decode) { decoded throws(PNGError) in
+            try document(from: decoded)
         }
-        defer { inkling_png_decoded_free(&decoded) }
-        guard status == INKLING_PNG_OK else {
-            throw error(for: status, message: message,
-                        size: (Int(decoded.width), Int(decoded.height)))
-        }
+    }
+
+    /// The document libpng decoded into `decoded`.
+    private static func document(from decoded: inkling_png_decoded) throws(PNGError) -> PNGDocument {
         guard let format = PixelFormat.allCases.first(where: { $0.channels == Int(decoded.channels) }) else {
             throw .unsupported("decoder produced \(decoded.channels) channels")
         }
@@ -80,6 +69,19 @@ public enum PNGCodec {
     /// against `maxPixels` are checked as ``decode(_:maxPixels:)`` checks them, so a file that
     /// decode refuses early is refused here with the same error.
     public static func decodeText(_ bytes: [UInt8], maxPixels: Int = 1 << 28) throws(PNGError) -> [PNGTextChunk] {
+        try reading(bytes, maxPixels: maxPixels, with: inkling_png_read_text) { decoded throws(PNGError) in
+            texts(of: decoded)
+        }
+    }
+
+    /// Runs one of the shim's readers (`inkling_png_decode`, `inkling_png_read_text`) on `bytes`
+    /// under `maxPixels`, hands what it read to `body`, and frees it.
+    private static func reading<T>(
+        _ bytes: [UInt8], maxPixels: Int,
+        with reader: (UnsafePointer<UInt8>?, Int, UnsafePointer<inkling_png_limits>?, UnsafeMutablePointer<inkling_png_decoded>?,
+                      UnsafeMutablePointer<CChar>?, Int) -> inkling_png_status,
+        _ body: (inkling_png_decoded) throws(PNGError) -> T
+    ) throws(PNGError) -> T {
         precondition(maxPixels > 0, "maxPixels must be positive")
         guard !bytes.isEmpty else { throw .empty }
         let side = UInt32(min(maxPixels, Int(Int32.max)))
@@ -89,15 +91,14 @@ public enum PNGCodec {
         var message = [CChar](repeating: 0, count: Int(INKLING_PNG_ERROR_SIZE))
         let status = bytes.withUnsafeBufferPointer { input in
             message.withUnsafeMutableBufferPointer { buffer in
-                inkling_png_read_text(input.baseAddress, input.count, &limits, &decoded,
-                                      buffer.baseAddress, buffer.count)
+                reader(input.baseAddress, input.count, &limits, &decoded, buffer.baseAddress, buffer.count)
             }
         }
         defer { inkling_png_decoded_free(&decoded) }
         guard status == INKLING_PNG_OK else {
             throw error(for: status, message: message, size: (Int(decoded.width), Int(decoded.height)))
         }
-        return texts(of: decoded)
+        return try body(decoded)
     }
 
     /// The text chunks the shim handed back, copied into Swift.

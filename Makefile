@@ -29,8 +29,8 @@ demo: release
 	echo "+ inkling validate Strokes/tablet-pen-house.json"; \
 	"$$bin" validate Strokes/tablet-pen-house.json; \
 	for encoding in scribble soft; do \
-		echo "+ inkling guide Strokes/tablet-pen-house.json --size 1024x768 --encoding $$encoding -o $(OUT)/house-$$encoding.png"; \
-		"$$bin" guide Strokes/tablet-pen-house.json --size 1024x768 --encoding $$encoding -o $(OUT)/house-$$encoding.png; \
+		echo "+ inkling guide Strokes/tablet-pen-house.json --size 1024x768 --encoding $$encoding --overwrite -o $(OUT)/house-$$encoding.png"; \
+		"$$bin" guide Strokes/tablet-pen-house.json --size 1024x768 --encoding $$encoding --overwrite -o $(OUT)/house-$$encoding.png; \
 	done; \
 	echo "+ inkling render Strokes/tablet-pen-house.json --prompt \"$(DEMO_PROMPT)\" --style illustration --size 1024x768 --limit 2 --overwrite -o $(OUT)/"; \
 	"$$bin" render Strokes/tablet-pen-house.json --prompt "$(DEMO_PROMPT)" --style illustration --size 1024x768 --limit 2 --overwrite -o $(OUT)/ >/dev/null; \

@@ -23,17 +23,7 @@ cores="$(getconf _NPROCESSORS_ONLN)"
 server_threads="${SERVER_THREADS:-$cores}"
 say() { echo "serve-load: $*" >&2; }
 
-if ! command -v wrk >/dev/null 2>&1 || ! command -v python3 >/dev/null 2>&1; then
-    if command -v apt-get >/dev/null 2>&1; then
-        say "installing wrk and python3"
-        sudo=""
-        [ "$(id -u)" -eq 0 ] || sudo="sudo"
-        $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends wrk python3 >/dev/null
-    else
-        say "please install wrk and python3 (macOS: brew install wrk)"; exit 1
-    fi
-fi
+. "$here/require-wrk.sh"
 
 say "building inkling (release, scratch path $scratch)"
 swift build -c release --product inkling --scratch-path "$scratch" >&2

@@ -22,17 +22,7 @@ connections="${SOAK_CONNECTIONS:-8}"
 scratch="${INKLING_BENCH_SCRATCH:-.build}"
 say() { echo "soak: $*" >&2; }
 
-if ! command -v wrk >/dev/null 2>&1 || ! command -v python3 >/dev/null 2>&1; then
-    if command -v apt-get >/dev/null 2>&1; then
-        say "installing wrk and python3"
-        sudo=""
-        [ "$(id -u)" -eq 0 ] || sudo="sudo"
-        $sudo apt-get update -qq </dev/null
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends wrk python3 </dev/null >/dev/null
-    else
-        say "please install wrk and python3"; exit 1
-    fi
-fi
+. "$here/require-wrk.sh"
 
 bin="${SOAK_BIN:-}"
 if [ -z "$bin" ]; then

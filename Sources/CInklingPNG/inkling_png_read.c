@@ -98,6 +98,26 @@ static inkling_png_status collect_texts(png_structp png, png_infop info, shim_st
     return INKLING_PNG_OK;
 }
 
+/* Collects the text chunks read so far, frees libpng's structures and moves the size and the
+   texts into out (the texts leave the shim state). */
+static inkling_png_status hand_over(png_structp png, png_infop info, shim_state *s, inkling_png_decoded *out,
+                                    png_uint_32 width, png_uint_32 height)
+{
+    inkling_png_status status = collect_texts(png, info, s);
+    png_destroy_read_struct(&png, &info, NULL);
+    if (status != INKLING_PNG_OK) {
+        shim_set_message(s, "out of memory for the PNG's text chunks");
+        return status;
+    }
+    out->width = width;
+    out->height = height;
+    out->texts = s->texts;
+    out->text_count = s->text_count;
+    s->texts = NULL;
+    s->text_count = 0;
+    return INKLING_PNG_OK;
+}
+
 /*
  * Walks the chunk headers after the signature, up to IEND, before libpng sees any of them:
  * a chunk whose declared length runs past the end of the data is refused here, so that libpng
@@ -165,19 +185,7 @@ static inkling_png_status read_with_libpng(shim_state *s, const inkling_png_limi
     out->source_interlaced = interlace != PNG_INTERLACE_NONE;
     if (text_only) {
         /* png_read_info stopped at the first IDAT: the text chunks before it are all read. */
-        inkling_png_status status = collect_texts(png, info, s);
-        png_destroy_read_struct(&png, &info, NULL);
-        if (status != INKLING_PNG_OK) {
-            shim_set_message(s, "out of memory for the PNG's text chunks");
-            return status;
-        }
-        out->width = width;
-        out->height = height;
-        out->texts = s->texts;
-        out->text_count = s->text_count;
-        s->texts = NULL;
-        s->text_count = 0;
-        return INKLING_PNG_OK;
+        return hand_over(png, info, s, out, width, height);
     }
 
     if (depth == 16) {
@@ -216,22 +224,12 @@ static inkling_png_status read_with_libpng(shim_state *s, const inkling_png_limi
     png_read_image(png, s->rows);
     png_read_end(png, info);
 
-    inkling_png_status status = collect_texts(png, info, s);
-    png_destroy_read_struct(&png, &info, NULL);
-    if (status != INKLING_PNG_OK) {
-        shim_set_message(s, "out of memory for the PNG's text chunks");
-        return status;
-    }
-    out->width = width;
-    out->height = height;
+    inkling_png_status status = hand_over(png, info, s, out, width, height);
+    if (status != INKLING_PNG_OK) return status;
     out->channels = channels;
     out->pixels = s->pixels;
     out->pixels_size = total;
-    out->texts = s->texts;
-    out->text_count = s->text_count;
     s->pixels = NULL;
-    s->texts = NULL;
-    s->text_count = 0;
     return INKLING_PNG_OK;
 }
 

@@ -12,7 +12,9 @@ public enum ImageCreationError: Error, Sendable, Hashable, CustomStringConvertib
     /// The engine could generate in principle but not now (server down, disabled); the reason says why.
     case unavailable(reason: String)
     /// The request was cancelled before it finished; its temporary files were removed.
-    case creationCancelled
+    /// `engineWork` says, one line per variation, what became of the work a remote engine had
+    /// started (``EngineFailure/cancelled(service:summary:)``); empty when there was none.
+    case creationCancelled(engineWork: [String] = [])
     /// The text concepts are in a language the engine does not understand.
     case unsupportedLanguage(detected: String, supported: [String])
     /// An image concept cannot be used (too small, too large, unreadable); the payload says why.
@@ -52,8 +54,8 @@ public enum ImageCreationError: Error, Sendable, Hashable, CustomStringConvertib
             "image generation is not supported here: \(reason)"
         case .unavailable(let reason):
             "image generation is unavailable right now: \(reason); try again once it is fixed"
-        case .creationCancelled:
-            "image creation was cancelled; no files were kept"
+        case .creationCancelled(let work):
+            "image creation was cancelled; no files were kept" + work.map { "; \($0)" }.joined()
         case .unsupportedLanguage(let detected, let supported):
             "the text is in '\(detected)', which this engine does not support; write it in one of: \(supported.joined(separator: ", "))"
         case .unsupportedInputImage(let why):

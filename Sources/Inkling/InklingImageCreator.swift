@@ -83,7 +83,8 @@ public final class InklingImageCreator: Sendable {
     /// (images already yielded stay: they are the caller's to move) (the iteration then simply ends, as
     /// `AsyncThrowingStream` does on cancellation). When the work is cancelled otherwise
     /// (``cancelAll()``, an engine stopping), a waiting consumer gets
-    /// ``ImageCreationError/creationCancelled`` and the files are removed too.
+    /// ``ImageCreationError/creationCancelled(engineWork:)`` (saying what became of a remote
+    /// engine's work) and the files are removed too.
     public func images(for concepts: [Concept], style: Style? = nil, limit: Int = 1) -> AsyncThrowingStream<GeneratedImage, Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: GeneratedImage.self, throwing: Error.self)
         let planner = RequestPlanner(capabilities: engine.capabilities, engine: engine.identifier, options: options,
@@ -99,8 +100,10 @@ public final class InklingImageCreator: Sendable {
         let files = RequestFiles()
         let task = Task { [engine, session, active] in
             defer { active.remove(id) }
+            let work = CancelledEngineWork()
             do {
-                try await Self.generate(plan, limit: limit, engine: engine, session: session, files: files) { image in
+                try await Self.generate(plan, variations: Array(0..<limit), engine: engine, session: session, files: files,
+                                        work: work, recipeOverride: nil) { image in
                     if case .terminated = continuation.yield(image) { throw CancellationError() }
                     files.markDelivered(image.url)
                 }
@@ -108,7 +111,7 @@ public final class InklingImageCreator: Sendable {
                 continuation.finish()
             } catch {
                 session.remove(files.undelivered)
-                continuation.finish(throwing: Task.isCancelled ? ImageCreationError.creationCancelled : Self.mapped(error))
+                continuation.finish(throwing: Task.isCancelled ? ImageCreationError.creationCancelled(engineWork: work.summaries) : Self.mapped(error))
             }
         }
         active.insert(task, id: id)
@@ -139,7 +142,8 @@ public final class InklingImageCreator: Sendable {
     }
 
     /// Cancels every request of this creator in flight; their consumers get
-    /// ``ImageCreationError/creationCancelled``.
+    /// ``ImageCreationError/creationCancelled(engineWork:)`` once the engines have stopped
+    /// their work (remote adapters take up to a few seconds to tell the server).
     public func cancelAll() { active.cancelAll() }
 
     /// Regenerates the image a recipe describes; with the same engine the PNG is byte-identical.
@@ -153,31 +157,24 @@ public final class InklingImageCreator: Sendable {
         }
         let plan = try RecipeReplay.plan(recipe, capabilities: engine.capabilities)
         let files = RequestFiles()
+        let work = CancelledEngineWork()
         do {
             var result: GeneratedImage?
             try await Self.generate(plan, variations: [recipe.variation], engine: engine, session: session, files: files,
-                                    recipeOverride: recipe) { result = $0 }
+                                    work: work, recipeOverride: recipe) { result = $0 }
             guard let result else { throw ImageCreationError.creationFailed(reason: "the engine produced no image") }
             return result
         } catch {
             session.remove(files.all)
-            throw Self.mapped(error)
+            throw Task.isCancelled ? ImageCreationError.creationCancelled(engineWork: work.summaries) : Self.mapped(error)
         }
     }
 
-    /// Runs the variations of `plan`, at most one per core at a time, handing each result to
-    /// `deliver` as it is written.
-    private static func generate(
-        _ plan: RequestPlan, limit: Int, engine: any ImageEngine, session: OutputSession, files: RequestFiles,
-        deliver: (GeneratedImage) throws -> Void
-    ) async throws {
-        try await generate(plan, variations: Array(0..<limit), engine: engine, session: session, files: files,
-                           recipeOverride: nil, deliver: deliver)
-    }
-
+    /// Runs `variations` of `plan`, at most one per core at a time, handing each result to
+    /// `deliver` as it is written; `work` collects what cancelled engines said of their work.
     private static func generate(
         _ plan: RequestPlan, variations: [Int], engine: any ImageEngine, session: OutputSession, files: RequestFiles,
-        recipeOverride: Recipe?, deliver: (GeneratedImage) throws -> Void
+        work: CancelledEngineWork, recipeOverride: Recipe?, deliver: (GeneratedImage) throws -> Void
     ) async throws {
         let width = max(1, min(variations.count, ProcessInfo.processInfo.activeProcessorCount))
         let stem = UUID().uuidString.lowercased().prefix(8)
@@ -185,7 +182,7 @@ public final class InklingImageCreator: Sendable {
             var pending = variations[...]
             func start(_ variation: Int) {
                 group.addTask {
-                    let image = try await engine.generate(plan.conditioning, variation: variation)
+                    let image = try await work.recording { try await engine.generate(plan.conditioning, variation: variation) }
                     try Task.checkCancellation()
                     let recipe = recipeOverride ?? plan.recipe(variation: variation)
                     let result = try session.write(image, recipe: recipe, name: "\(stem)-\(variation + 1).png")
@@ -204,7 +201,7 @@ public final class InklingImageCreator: Sendable {
     /// Maps engine, output and cancellation errors onto ``ImageCreationError``.
     static func mapped(_ error: any Error) -> any Error {
         switch error {
-        case is CancellationError: ImageCreationError.creationCancelled
+        case is CancellationError: ImageCreationError.creationCancelled()
         case let error as ImageCreationError: error
         case let error as RecipeError: error
         case let error as OutputError: ImageCreationError.outputFailed(error.description)

@@ -147,10 +147,10 @@ private final class ByteSink: @unchecked Sendable {
 final class RenderKeptFilesTests: XCTestCase {
     func testStoppedRendersNameEveryKeptFile() {
         let kept = [URL(fileURLWithPath: "out/house-sketch-7-1.png"), URL(fileURLWithPath: "out/house-sketch-7-3.png")]
-        let cancelled = RenderCommand.failure(ImageCreationError.creationCancelled, kept: kept, of: 4)
+        let cancelled = RenderCommand.failure(ImageCreationError.creationCancelled(), kept: kept, of: 4)
         XCTAssertEqual(cancelled.exitCode, .failure)
         XCTAssertEqual(cancelled.message, "image creation was cancelled; kept 2 of 4: out/house-sketch-7-1.png, out/house-sketch-7-3.png")
-        XCTAssertEqual(RenderCommand.failure(ImageCreationError.creationCancelled, kept: [], of: 2).message,
+        XCTAssertEqual(RenderCommand.failure(ImageCreationError.creationCancelled(), kept: [], of: 2).message,
                        "image creation was cancelled; no files were kept")
         let io = RenderCommand.failure(CommandFailure(.io, "cannot write out/x.png: No space left on device"), kept: [kept[0]], of: 2)
         XCTAssertEqual(io.exitCode, .io)

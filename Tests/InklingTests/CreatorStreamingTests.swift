@@ -83,7 +83,7 @@ final class CreatorStreamingTests: XCTestCase {
             }
             XCTFail("expected creationCancelled")
         } catch {
-            XCTAssertEqual(error as? ImageCreationError, .creationCancelled)
+            XCTAssertEqual(error as? ImageCreationError, .creationCancelled())
         }
         XCTAssertEqual(received, 1)
         XCTAssertEqual(files(in: creator.session).count, 1, "only the delivered file stays; the unfinished ones are removed")

@@ -101,7 +101,7 @@ final class CreatorValidationTests: XCTestCase {
 
     func testEveryErrorDescriptionIsOneLine() {
         let all: [ImageCreationError] = [
-            .notSupported(reason: "r"), .unavailable(reason: "r"), .creationCancelled, .unsupportedLanguage(detected: "ja", supported: ["en"]),
+            .notSupported(reason: "r"), .unavailable(reason: "r"), .creationCancelled(), .unsupportedLanguage(detected: "ja", supported: ["en"]),
             .unsupportedInputImage("x"), .creationFailed(reason: "x"), .invalidLimit(0), .styleNotAllowed(requested: "a", allowed: ["b"]),
             .invalidOption("x"), .conceptsEmpty, .outputFailed("x"),
         ]

@@ -23,7 +23,7 @@ final class EngineFailureMappingTests: XCTestCase {
         XCTAssertEqual(ImageCreationError.engine(ImageCreationError.conceptsEmpty), .conceptsEmpty)
         guard case .creationFailed(let reason) = ImageCreationError.engine(BuiltInLikeError()) else { return XCTFail("other errors stay strings") }
         XCTAssertEqual(reason, "the painter broke")
-        XCTAssertTrue(InklingImageCreator.mapped(CancellationError()) as? ImageCreationError == .creationCancelled)
+        XCTAssertTrue(InklingImageCreator.mapped(CancellationError()) as? ImageCreationError == .creationCancelled())
     }
 }
 

@@ -97,7 +97,7 @@ final class RemoteCreatorTests: XCTestCase {
             try await consumer.value
             XCTFail("expected cancellation")
         } catch {
-            XCTAssertEqual(error as? ImageCreationError, .creationCancelled)
+            XCTAssertEqual(error as? ImageCreationError, .creationCancelled())
         }
         XCTAssertEqual(fake.interrupts, 1)
         XCTAssertEqual(files(in: creator.session), [])

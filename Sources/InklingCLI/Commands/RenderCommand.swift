@@ -145,7 +145,9 @@ struct RenderCommand: InklingCommand {
     static func failure(_ error: any Error, kept: [URL], of limit: Int) -> CommandFailure {
         var failure = CreationFailure.failure(error)
         guard failure.exitCode != .brokenPipe else { return failure }
-        if case .creationCancelled? = error as? ImageCreationError { failure.message = "image creation was cancelled" }
+        if case .creationCancelled(let engineWork)? = error as? ImageCreationError {
+            failure.message = "image creation was cancelled" + engineWork.map { "; \($0)" }.joined()
+        }
         failure.message += kept.isEmpty
             ? "; no files were kept"
             : "; kept \(kept.count) of \(limit): " + kept.map(OutputNaming.display).joined(separator: ", ")

@@ -25,6 +25,13 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(status) \(code): \(message)" }
 
+    /// This error with what became of a cancelled engine's work appended to its message.
+    func adding(_ engineWork: [String]) -> APIError {
+        var copy = self
+        copy.message += engineWork.map { "; \($0)" }.joined()
+        return copy
+    }
+
     /// The HTTP response.
     var response: HTTPResponse {
         var headers: [(String, String)] = [("Cache-Control", "no-store")]

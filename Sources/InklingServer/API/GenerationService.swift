@@ -3,6 +3,7 @@ import Inkling
 import InklingConditioning
 import InklingEngines
 import InklingNumerics
+import InklingOutputs
 
 /// Runs `POST /v1/generations` requests: through the gate, under a deadline, into the image store,
 /// answered as one JSON document or as newline-delimited JSON, one line per image as it finishes.
@@ -57,6 +58,15 @@ final class GenerationService: @unchecked Sendable {
     private enum Outcome: Sendable {
         case finished([[String: String]])
         case failed(APIError)
+        /// The work was cancelled; the lines say what became of the engine's part of it.
+        case cancelled(engineWork: [String])
+    }
+
+    /// What ended the wait for a generation.
+    private enum Ending: Sendable {
+        case work(Outcome)
+        case deadline
+        case clientGone
     }
 
     private func run(_ request: GenerationRequest, owner: String?, exchange: HTTPExchange) async {
@@ -72,9 +82,11 @@ final class GenerationService: @unchecked Sendable {
         defer { gate.leave() }
         let creator: InklingImageCreator
         let style: Style
+        let notices: [String]
         do {
             creator = try await InklingImageCreator(engine: engine, options: request.options, embedsSourceImage: false)
             style = try creator.validate(request.concepts, style: request.style, limit: request.limit)
+            notices = try creator.notices(for: request.concepts, style: request.style, limit: request.limit)
         } catch {
             exchange.respond(APIError.creation(error).response)
             return
@@ -84,31 +96,12 @@ final class GenerationService: @unchecked Sendable {
             exchange.beginStream(status: 200, headers: [
                 ("Content-Type", "application/x-ndjson"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
             ])
-            exchange.write(JSONText.line(["type": "started", "style": style.rawValue, "limit": request.limit]))
+            exchange.write(JSONText.line(["type": "started", "style": style.rawValue, "limit": request.limit, "notices": notices]))
         }
-        let deadline = timeout
-        let outcome: Outcome = await withTaskGroup(of: Outcome?.self) { group in
-            group.addTask { await self.generate(request, owner: owner, creator: creator, exchange: exchange) }
-            group.addTask {
-                try? await Task.sleep(for: .milliseconds(Int64(deadline * 1000)))
-                return nil
-            }
-            // A client that hangs up cancels its generation (and so the engine's work).
-            group.addTask {
-                while !Task.isCancelled {
-                    if exchange.isClosed { return .failed(Self.clientGone) }
-                    try? await Task.sleep(for: .milliseconds(100))
-                }
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            if Task.isCancelled || self.isStopping, first == nil { return .failed(Self.stoppingError) }
-            return first ?? .failed(APIError(504, "generation_timeout", "the generation took longer than \(NumberText.compact(deadline)) s and was stopped; ask for fewer or smaller images"))
-        }
+        let outcome = await outcome(of: request, owner: owner, creator: creator, exchange: exchange)
         switch (outcome, request.stream) {
         case (.finished(let images), false):
-            let answer: [String: Any] = ["style": style.rawValue, "images": images.map(Self.json)]
+            let answer: [String: Any] = ["style": style.rawValue, "images": images.map(Self.json), "notices": notices]
             if !exchange.respond(.json(answer, headers: [("Cache-Control", "no-store")])) {
                 for image in images { _ = store.take(image["id"] ?? "") }
             }
@@ -120,19 +113,82 @@ final class GenerationService: @unchecked Sendable {
         case (.failed(let error), true):
             exchange.write(JSONText.line(["type": "error", "error": ["code": error.code, "message": error.message]]))
             exchange.finish()
+        case (.cancelled(let engineWork), _):
+            // Not reached (``outcome(of:owner:creator:exchange:)`` answers it as its reason).
+            exchange.respond(Self.stoppingError.adding(engineWork).response)
         }
     }
 
-    /// Generates every image, storing each and (streaming) announcing it as it finishes.
-    /// Without streaming, a request that fails or times out leaves nothing in the store.
-    private func generate(_ request: GenerationRequest, owner: String?, creator: InklingImageCreator, exchange: HTTPExchange) async -> Outcome? {
+    /// Runs the generation until it ends, its deadline passes, its client hangs up or the
+    /// server stops. The last three cancel it through the creator, so the engine stops its
+    /// work, and wait for the engine to say what became of that work: the answer says it too.
+    private func outcome(of request: GenerationRequest, owner: String?, creator: InklingImageCreator,
+                         exchange: HTTPExchange) async -> Outcome {
+        let deadline = timeout
+        // The request is registered with the creator now, so a cancellation from here on reaches
+        // it; it is consumed by an unstructured task, so stopping cancels it through the
+        // creator (which lets the engine report) rather than from under the consumer.
+        let images = creator.images(for: request.concepts, style: request.style, limit: request.limit)
+        let work = Task { await self.keep(images, of: request, owner: owner, creator: creator, exchange: exchange) }
+        let (ending, final): (Ending, Outcome) = await withTaskCancellationHandler {
+            await withTaskGroup(of: Ending?.self) { group in
+                group.addTask { .work(await work.value) }
+                group.addTask {
+                    do { try await Task.sleep(for: .milliseconds(Int64(deadline * 1000))) } catch { return nil }
+                    return .deadline
+                }
+                // A client that hangs up cancels its generation (and so the engine's work).
+                group.addTask {
+                    while !Task.isCancelled {
+                        if exchange.isClosed { return .clientGone }
+                        try? await Task.sleep(for: .milliseconds(100))
+                    }
+                    return nil
+                }
+                var ending: Ending?
+                while ending == nil, let next = await group.next() { ending = next }
+                if case .work(let outcome)? = ending {
+                    group.cancelAll()
+                    return (.work(outcome), outcome)
+                }
+                // Cancel through the creator and wait for the work to end: the engine's adapter
+                // then says what became of its part.
+                creator.cancelAll()
+                group.cancelAll()
+                var final = Outcome.cancelled(engineWork: [])
+                for await case .work(let outcome)? in group { final = outcome }
+                return (ending ?? .deadline, final)
+            }
+        } onCancel: {
+            creator.cancelAll()
+        }
+        var engineWork: [String] = []
+        if case .cancelled(let lines) = final { engineWork = lines }
+        switch (ending, final) {
+        case (.work(.cancelled), _):
+            return .failed(Self.stoppingError.adding(engineWork))
+        case (.work(let outcome), _):
+            return outcome
+        case (_, .finished):
+            return final
+        case (.deadline, _):
+            return .failed(APIError(504, "generation_timeout", "the generation took longer than \(NumberText.compact(deadline)) s and was stopped; ask for fewer or smaller images").adding(engineWork))
+        case (.clientGone, _):
+            return .failed(Self.clientGone.adding(engineWork))
+        }
+    }
+
+    /// Stores every image as it arrives and (streaming) announces it. Without streaming, a
+    /// request that fails or times out leaves nothing in the store.
+    private func keep(_ generated: AsyncThrowingStream<GeneratedImage, any Error>, of request: GenerationRequest, owner: String?,
+                      creator: InklingImageCreator, exchange: HTTPExchange) async -> Outcome {
         var images: [[String: String]] = []
         func discard() {
             guard !request.stream else { return }
             for image in images { _ = store.take(image["id"] ?? "") }
         }
         do {
-            for try await image in creator.images(for: request.concepts, style: request.style, limit: request.limit) {
+            for try await image in generated {
                 let bytes = try image.pngBytes()
                 creator.session.remove([image.url])
                 let id = try store.insert(bytes, owner: owner)
@@ -151,12 +207,11 @@ final class GenerationService: @unchecked Sendable {
                     }
                 }
             }
-            if Task.isCancelled { discard(); return nil }
             return .finished(images)
         } catch {
             discard()
-            if Task.isCancelled { return nil }
             switch error {
+            case ImageCreationError.creationCancelled(let engineWork): return .cancelled(engineWork: engineWork)
             case let error as APIError: return .failed(error)
             case let error as ImageCreationError: return .failed(APIError.creation(error))
             default: return .failed(APIError.creation(ImageCreationError.engine(error)))

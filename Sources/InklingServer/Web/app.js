@@ -235,16 +235,21 @@ $("controls").addEventListener("submit", async (event) => {
       throw new Error(response.status === 429 ? `${message}` : message);
     }
     let received = 0;
+    let note = "";
     await readLines(response, async (line) => {
-      if (line.type === "started") setStatus(`Painting ${limit} image${limit === 1 ? "" : "s"} in the ${line.style} style…`);
+      if (line.type === "started") {
+        // What the engine will not honour (a sketch it cannot send) stays visible to the end.
+        note = (line.notices || []).map((notice) => ` Note: ${notice}.`).join("");
+        setStatus(`Painting ${limit} image${limit === 1 ? "" : "s"} in the ${line.style} style…${note}`);
+      }
       if (line.type === "image") {
         await addResult(line);
         received += 1;
         progress.value = received;
-        setStatus(`${received} of ${limit} done`);
+        setStatus(`${received} of ${limit} done.${note}`);
       }
       if (line.type === "error") throw new Error(line.error.message);
-      if (line.type === "done") setStatus(`Done: ${line.count} image${line.count === 1 ? "" : "s"}.`);
+      if (line.type === "done") setStatus(`Done: ${line.count} image${line.count === 1 ? "" : "s"}.${note}`);
     });
   } catch (error) {
     setStatus(error.message, true);

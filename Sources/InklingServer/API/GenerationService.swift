@@ -67,7 +67,12 @@ final class GenerationService: @unchecked Sendable {
         case work(Outcome)
         case deadline
         case clientGone
+        case stopping
     }
+
+    /// Seconds a cancelled generation's engine gets to say what became of its work before the
+    /// answer leaves without it.
+    static let cancellationGrace = 5.0
 
     private func run(_ request: GenerationRequest, owner: String?, exchange: HTTPExchange) async {
         guard await gate.enter() else {
@@ -114,14 +119,15 @@ final class GenerationService: @unchecked Sendable {
             exchange.write(JSONText.line(["type": "error", "error": ["code": error.code, "message": error.message]]))
             exchange.finish()
         case (.cancelled(let engineWork), _):
-            // Not reached (``outcome(of:owner:creator:exchange:)`` answers it as its reason).
-            exchange.respond(Self.stoppingError.adding(engineWork).response)
+            // A cancellation no deadline, hang-up or shutdown of ours asked for.
+            exchange.respond(APIError.creation(.creationCancelled(engineWork: engineWork)).response)
         }
     }
 
     /// Runs the generation until it ends, its deadline passes, its client hangs up or the
     /// server stops. The last three cancel it through the creator, so the engine stops its
-    /// work, and wait for the engine to say what became of that work: the answer says it too.
+    /// work, and wait (at most ``cancellationGrace`` seconds) for the engine to say what became
+    /// of that work: the answer says it too.
     private func outcome(of request: GenerationRequest, owner: String?, creator: InklingImageCreator,
                          exchange: HTTPExchange) async -> Outcome {
         let deadline = timeout
@@ -129,52 +135,48 @@ final class GenerationService: @unchecked Sendable {
         // it; it is consumed by an unstructured task, so stopping cancels it through the
         // creator (which lets the engine report) rather than from under the consumer.
         let images = creator.images(for: request.concepts, style: request.style, limit: request.limit)
-        let work = Task { await self.keep(images, of: request, owner: owner, creator: creator, exchange: exchange) }
-        let (ending, final): (Ending, Outcome) = await withTaskCancellationHandler {
-            await withTaskGroup(of: Ending?.self) { group in
-                group.addTask { .work(await work.value) }
-                group.addTask {
-                    do { try await Task.sleep(for: .milliseconds(Int64(deadline * 1000))) } catch { return nil }
-                    return .deadline
-                }
-                // A client that hangs up cancels its generation (and so the engine's work).
-                group.addTask {
-                    while !Task.isCancelled {
-                        if exchange.isClosed { return .clientGone }
-                        try? await Task.sleep(for: .milliseconds(100))
-                    }
-                    return nil
-                }
-                var ending: Ending?
-                while ending == nil, let next = await group.next() { ending = next }
-                if case .work(let outcome)? = ending {
-                    group.cancelAll()
-                    return (.work(outcome), outcome)
-                }
-                // Cancel through the creator and wait for the work to end: the engine's adapter
-                // then says what became of its part.
-                creator.cancelAll()
-                group.cancelAll()
-                var final = Outcome.cancelled(engineWork: [])
-                for await case .work(let outcome)? in group { final = outcome }
-                return (ending ?? .deadline, final)
-            }
-        } onCancel: {
-            creator.cancelAll()
-        }
-        var engineWork: [String] = []
-        if case .cancelled(let lines) = final { engineWork = lines }
-        switch (ending, final) {
-        case (.work(.cancelled), _):
-            return .failed(Self.stoppingError.adding(engineWork))
-        case (.work(let outcome), _):
+        let ended = FirstArrival<Ending>()
+        let work = Task {
+            let outcome = await self.keep(images, of: request, owner: owner, creator: creator, exchange: exchange)
+            ended.offer(.work(outcome))
             return outcome
-        case (_, .finished):
-            return final
+        }
+        let timer = Task {
+            guard (try? await Task.sleep(for: .milliseconds(Int64(deadline * 1000)))) != nil else { return }
+            ended.offer(.deadline)
+        }
+        // A client that hangs up cancels its generation (and so the engine's work).
+        let watcher = Task {
+            while !Task.isCancelled {
+                if exchange.isClosed { return ended.offer(.clientGone) }
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        let ending = await withTaskCancellationHandler { await ended.wait() } onCancel: { ended.offer(.stopping) }
+        timer.cancel()
+        watcher.cancel()
+        if case .work(let outcome) = ending { return outcome }
+
+        creator.cancelAll()
+        let reported = FirstArrival<Outcome?>()
+        Task { reported.offer(await work.value) }
+        Task {
+            try? await Task.sleep(for: .milliseconds(Int64(Self.cancellationGrace * 1000)))
+            reported.offer(nil)
+        }
+        let final = await reported.wait()
+        var engineWork: [String] = []
+        if case .cancelled(let lines)? = final { engineWork = lines }
+        switch (ending, final) {
+        case (_, .finished?):
+            // It finished while being stopped: the images are there, deliver them.
+            return final!
         case (.deadline, _):
             return .failed(APIError(504, "generation_timeout", "the generation took longer than \(NumberText.compact(deadline)) s and was stopped; ask for fewer or smaller images").adding(engineWork))
         case (.clientGone, _):
             return .failed(Self.clientGone.adding(engineWork))
+        case (.stopping, _), (.work, _):
+            return .failed(Self.stoppingError.adding(engineWork))
         }
     }
 

@@ -69,7 +69,9 @@ final class Automatic1111EngineTests: XCTestCase {
     }
 
     func testGenerationFailuresAreOneLine() async throws {
-        let fake = try FakeAutomatic1111()
+        var older = FakeAutomatic1111.Behavior()
+        older.before1_9 = true
+        let fake = try FakeAutomatic1111(behavior: older)
         await RemoteFixtures.assertFails(["A1111/Forge at", "rejected the request: POST /sdapi/v1/txt2img (HTTP 404): Sampler not found"]) {
             _ = try await self.engine(fake) { $0.defaults.sampler = "euler" }.generate(RemoteFixtures.conditioning(), variation: 0)
         }

@@ -52,7 +52,8 @@ final class Automatic1111EngineTests: XCTestCase {
     func testModelChecksThroughTheModelLists() async throws {
         let fake = try FakeAutomatic1111(controlNets: ["control_v11p_sd15_canny [d14c016b]"])
         let diagnosis = await engine(fake).diagnose()
-        XCTAssertEqual(diagnosis.models.map(\.present), [true, false])
+        XCTAssertEqual(diagnosis.models.map(\.role), ["checkpoint", "ControlNet model", "sampler", "scheduler"])
+        XCTAssertEqual(diagnosis.models.map(\.present), [true, false, true, true])
         guard case .unavailable(let reason) = diagnosis.availability else { return XCTFail("\(diagnosis)") }
         XCTAssertTrue(reason.contains("no ControlNet model 'control_v11p_sd15_scribble [d4ba51ff]' (it has: control_v11p_sd15_canny [d14c016b])"), reason)
         XCTAssertTrue(fake.server.requests.contains { $0.path == "/controlnet/model_list" })
@@ -62,7 +63,7 @@ final class Automatic1111EngineTests: XCTestCase {
         let bare = try FakeAutomatic1111(behavior: behavior)
         let degraded = await engine(bare).diagnose()
         XCTAssertEqual(degraded.availability, .available, "without the ControlNet API it degrades to text only (A1111ControlNetDegradeTests)")
-        XCTAssertEqual(degraded.models.map(\.present), [true, false])
+        XCTAssertEqual(degraded.models.map(\.present), [true, false, true, true])
         let good = try FakeAutomatic1111()
         let ok = await engine(good).availability()
         XCTAssertEqual(ok, .available)

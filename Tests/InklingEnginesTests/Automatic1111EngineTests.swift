@@ -114,7 +114,7 @@ final class Automatic1111EngineTests: XCTestCase {
         let deadline = Date().addingTimeInterval(5)
         while fake.bodies.count < 2 && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         task.cancel()
-        await RemoteFixtures.expectCancellation(task)
+        await RemoteFixtures.expectCancelled(task, summary: "the running image was interrupted")
         XCTAssertEqual(fake.interrupts, 2)
     }
 }

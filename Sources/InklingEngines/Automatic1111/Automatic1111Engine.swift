@@ -6,7 +6,7 @@ import InklingImageIO
 /// (or `/img2img` with a source image) with the sketch as a ControlNet unit
 /// (``Automatic1111Payload``, which asks the web UI to save nothing). ``diagnose()`` checks the
 /// checkpoint, ControlNet model, sampler and scheduler against the server's lists; cancelling
-/// sends `/sdapi/v1/interrupt`. A server without the
+/// sends `/sdapi/v1/interrupt` and says what became of the image. A server without the
 /// ControlNet API gets text-only requests, with a notice.
 public struct Automatic1111Engine: ImageEngine {
     /// The configuration it was made from.
@@ -64,10 +64,10 @@ public struct Automatic1111Engine: ImageEngine {
         do {
             response = try await http.send("POST", path, body: body.serialized(), contentType: "application/json",
                                            deadline: http.generation)
+        } catch is CancellationError {
+            throw EngineFailure.cancelled(service: http.service, summary: await interrupt())
         } catch {
-            if error is CancellationError || ComfyUIEngine.isTimeout(error) {
-                await Task.detached { [http] in _ = try? await http.send("POST", "/sdapi/v1/interrupt", timeout: 5) }.value
-            }
+            if ComfyUIEngine.isTimeout(error) { _ = await interrupt() }
             throw error
         }
         if response.status == 422 || response.status == 404 {
@@ -87,6 +87,25 @@ public struct Automatic1111Engine: ImageEngine {
             throw RemoteEngineError.malformedResponse(service: http.service, operation: operation, reason: "images[0] is not base64")
         }
         return try RemoteImages.decode([UInt8](data), size: conditioning.size, service: http.service, operation: operation)
+    }
+
+    /// Stops the abandoned image with `POST /sdapi/v1/interrupt`, sent from a detached task
+    /// (the cancelled one abandons its requests) with a short timeout, and says what became of
+    /// it. The web UI's interrupt stops whatever it is running at that moment.
+    func interrupt() async -> String {
+        let answer: Result<HTTPResponse, any Error> = await Task.detached { [http] in
+            do { return .success(try await http.send("POST", "/sdapi/v1/interrupt", timeout: 5)) } catch { return .failure(error) }
+        }.value
+        switch answer {
+        case .success(let response) where response.status == 404:
+            return "the server has no /sdapi/v1/interrupt: it finishes the abandoned image before the next request"
+        case .success(let response) where response.status >= 300:
+            return "POST /sdapi/v1/interrupt answered HTTP \(response.status), so the abandoned image may still be running"
+        case .success:
+            return "the running image was interrupted"
+        case .failure(let error):
+            return "POST /sdapi/v1/interrupt failed (\(error)), so the abandoned image may still be running"
+        }
     }
 
     /// Whether an `/sdapi/v1/sd-models` entry is the configured checkpoint (by title, name or file).

@@ -158,7 +158,7 @@ public final class FakeAutomatic1111: @unchecked Sendable {
         if body["save_images"]?.bool == true { files.append("\(folder)/\(seed).png") }
         if img2img, body["override_settings"]?["save_init_img"]?.bool ?? settings.saveInitImages { files.append("outputs/init-images/\(seed).png") }
         if let unit, settings.detectMapAutosaving, unit["save_detected_map"]?.bool ?? true, let module = unit["module"]?.string, module != "none" {
-            files.append("\(folder)/\(module)/\(seed).png")
+            files.append("\(folder)/detected_maps/\(module)/\(seed).png")
         }
         lock.withLock {
             _kept += files

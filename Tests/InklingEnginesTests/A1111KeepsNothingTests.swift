@@ -61,6 +61,6 @@ final class A1111KeepsNothingTests: XCTestCase {
         body["alwayson_scripts"] = nil
         let source = try await client.send("POST", "/sdapi/v1/img2img", body: JSONValue.object(body).serialized(), contentType: "application/json")
         XCTAssertEqual(source.status, 200)
-        XCTAssertEqual(fake.kept, ["outputs/txt2img-images/3.png", "outputs/txt2img-images/scribble_hed/3.png", "outputs/init-images/3.png"])
+        XCTAssertEqual(fake.kept, ["outputs/txt2img-images/3.png", "outputs/txt2img-images/detected_maps/scribble_hed/3.png", "outputs/init-images/3.png"])
     }
 }

@@ -12,6 +12,8 @@ struct A1111BodyCheck {
     var violations: [String] = []
     var controlImage: RasterImage?
     var initImage: RasterImage?
+    /// The ControlNet unit, when one came.
+    var unit: JSONValue?
 
     init(body: JSONValue, checkpoints: [String], controlNets: [String], img2img: Bool) {
         self.body = body
@@ -22,7 +24,7 @@ struct A1111BodyCheck {
 
     mutating func run() -> ServerReply? {
         let known: Set<String> = ["prompt", "negative_prompt", "seed", "steps", "cfg_scale", "sampler_name", "scheduler", "width", "height",
-                                  "batch_size", "n_iter", "send_images", "save_images", "override_settings", "override_settings_restore_afterwards",
+                                  "batch_size", "n_iter", "send_images", "save_images", "do_not_save_samples", "do_not_save_grid", "override_settings", "override_settings_restore_afterwards",
                                   "alwayson_scripts", "init_images", "denoising_strength", "resize_mode"]
         for key in body.object!.keys where !known.contains(key) { violations.append("unexpected field \(key)") }
         for (key, kind) in [("prompt", "str"), ("negative_prompt", "str"), ("sampler_name", "str")] where body[key]?.string == nil {
@@ -32,9 +34,9 @@ struct A1111BodyCheck {
             return FakeAutomatic1111.unprocessable(["body", key], "value is not a valid integer")
         }
         guard body["cfg_scale"]?.double != nil else { return FakeAutomatic1111.unprocessable(["body", "cfg_scale"], "value is not a valid float") }
-        guard FakeAutomatic1111.samplers.contains(body["sampler_name"]!.string!) else { return .json(["detail": "Sampler not found"], status: 404) }
-        if let scheduler = body["scheduler"]?.string, !FakeAutomatic1111.schedulers.contains(scheduler) {
-            return .json(["detail": "Scheduler not found"], status: 404)
+        if body["scheduler"].map({ $0.string == nil }) == true { return FakeAutomatic1111.unprocessable(["body", "scheduler"], "str type expected") }
+        for key in ["send_images", "save_images", "do_not_save_samples", "do_not_save_grid"] where body[key].map({ $0.bool == nil }) == true {
+            return FakeAutomatic1111.unprocessable(["body", key], "value could not be parsed to a boolean")
         }
         let width = body["width"]!.int!, height = body["height"]!.int!
         if width % 8 != 0 || height % 8 != 0 || width < 64 || height < 64 { violations.append("size \(width)x\(height) is not a multiple of 8") }
@@ -67,8 +69,9 @@ struct A1111BodyCheck {
     }
 
     private mutating func checkUnit(_ unit: JSONValue) -> ServerReply? {
+        self.unit = unit
         let known: Set<String> = ["enabled", "image", "module", "model", "weight", "guidance_start", "guidance_end", "control_mode",
-                                  "resize_mode", "pixel_perfect"]
+                                  "resize_mode", "pixel_perfect", "save_detected_map"]
         for key in unit.object?.keys.sorted() ?? [] where !known.contains(key) { violations.append("unexpected unit field \(key)") }
         guard unit["enabled"]?.bool == true else { violations.append("unit not enabled"); return nil }
         guard let model = unit["model"]?.string, controlNets.contains(model) else {
@@ -91,6 +94,7 @@ struct A1111BodyCheck {
             return Self.failure("ValueError", "'\(unit["resize_mode"]?.text ?? "nil")' is not a valid ResizeMode")
         }
         if unit["pixel_perfect"]?.bool == nil { violations.append("pixel_perfect is not a boolean") }
+        if unit["save_detected_map"].map({ $0.bool == nil }) == true { violations.append("save_detected_map is not a boolean") }
         return nil
     }
 

@@ -181,7 +181,7 @@ final class EngineCommandTests: XCTestCase {
         XCTAssertTrue(lines[1].hasPrefix("builtin: available; sizes 1024x1024, 512x512"), lines[1])
         XCTAssertTrue(lines[2].hasPrefix("a1111 (automatic1111, \(webUI.server.baseURL.absoluteString)): unavailable: A1111/Forge at"), lines[2])
         XCTAssertTrue(lines[2].contains("no ControlNet model 'control_v11p_sd15_scribble [d4ba51ff]' (it lists none)"), lines[2])
-        XCTAssertTrue(lines[2].contains("; reachable; checkpoint sd_xl_base_1.0.safetensors present, ControlNet model control_v11p_sd15_scribble [d4ba51ff] missing; sizes 128x96; languages en"), lines[2])
+        XCTAssertTrue(lines[2].contains("; reachable; checkpoint sd_xl_base_1.0.safetensors present, ControlNet model control_v11p_sd15_scribble [d4ba51ff] missing; sampler Euler a present, scheduler Automatic present; sizes 128x96; languages en"), lines[2])
         XCTAssertEqual(lines[3], "comfyui (comfyui, \(comfyUI.server.baseURL.absoluteString)): available; reachable; checkpoint sd_xl_base_1.0.safetensors present, ControlNet model controlnet-scribble-sdxl-1.0.safetensors present; sizes 128x96, 96x128; languages en")
         XCTAssertTrue(lines[4].contains("openai (openai, \(images.server.baseURL.absoluteString)): unavailable: the openai engine reads its API key from $INKLING_TEST_OPENAI_KEY, which is not set"), lines[4])
 

@@ -52,7 +52,8 @@ final class Automatic1111EngineTests: XCTestCase {
     func testModelChecksThroughTheModelLists() async throws {
         let fake = try FakeAutomatic1111(controlNets: ["control_v11p_sd15_canny [d14c016b]"])
         let diagnosis = await engine(fake).diagnose()
-        XCTAssertEqual(diagnosis.models.map(\.present), [true, false])
+        XCTAssertEqual(diagnosis.models.map(\.role), ["checkpoint", "ControlNet model", "sampler", "scheduler"])
+        XCTAssertEqual(diagnosis.models.map(\.present), [true, false, true, true])
         guard case .unavailable(let reason) = diagnosis.availability else { return XCTFail("\(diagnosis)") }
         XCTAssertTrue(reason.contains("no ControlNet model 'control_v11p_sd15_scribble [d4ba51ff]' (it has: control_v11p_sd15_canny [d14c016b])"), reason)
         XCTAssertTrue(fake.server.requests.contains { $0.path == "/controlnet/model_list" })
@@ -62,14 +63,16 @@ final class Automatic1111EngineTests: XCTestCase {
         let bare = try FakeAutomatic1111(behavior: behavior)
         let degraded = await engine(bare).diagnose()
         XCTAssertEqual(degraded.availability, .available, "without the ControlNet API it degrades to text only (A1111ControlNetDegradeTests)")
-        XCTAssertEqual(degraded.models.map(\.present), [true, false])
+        XCTAssertEqual(degraded.models.map(\.present), [true, false, true, true])
         let good = try FakeAutomatic1111()
         let ok = await engine(good).availability()
         XCTAssertEqual(ok, .available)
     }
 
     func testGenerationFailuresAreOneLine() async throws {
-        let fake = try FakeAutomatic1111()
+        var older = FakeAutomatic1111.Behavior()
+        older.before1_9 = true
+        let fake = try FakeAutomatic1111(behavior: older)
         await RemoteFixtures.assertFails(["A1111/Forge at", "rejected the request: POST /sdapi/v1/txt2img (HTTP 404): Sampler not found"]) {
             _ = try await self.engine(fake) { $0.defaults.sampler = "euler" }.generate(RemoteFixtures.conditioning(), variation: 0)
         }
@@ -111,7 +114,7 @@ final class Automatic1111EngineTests: XCTestCase {
         let deadline = Date().addingTimeInterval(5)
         while fake.bodies.count < 2 && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         task.cancel()
-        await RemoteFixtures.expectCancellation(task)
+        await RemoteFixtures.expectCancelled(task, summary: "the running image was interrupted")
         XCTAssertEqual(fake.interrupts, 2)
     }
 }

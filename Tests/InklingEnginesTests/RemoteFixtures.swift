@@ -73,6 +73,21 @@ enum RemoteFixtures {
             XCTAssertTrue(error is CancellationError, "\(error)", file: file, line: line)
         }
     }
+
+    /// Awaits a cancelled generation that must end in ``EngineFailure/cancelled(service:summary:)``
+    /// whose message ends with `summary`.
+    static func expectCancelled<T: Sendable>(_ task: Task<T, Error>, summary: String, file: StaticString = #filePath, line: UInt = #line) async {
+        do {
+            _ = try await task.value
+            XCTFail("expected cancellation", file: file, line: line)
+        } catch let failure as EngineFailure {
+            XCTAssertEqual(failure.kind, .cancelled, file: file, line: line)
+            XCTAssertTrue(failure.message.hasPrefix("cancelled on "), failure.message, file: file, line: line)
+            XCTAssertTrue(failure.message.hasSuffix(": " + summary), failure.message, file: file, line: line)
+        } catch {
+            XCTFail("expected EngineFailure.cancelled, got \(error)", file: file, line: line)
+        }
+    }
 }
 
 import InklingEngineFakes

@@ -203,7 +203,7 @@ final class SDServerEngineTests: XCTestCase {
         let task = Task { try await engine.generate(text, variation: 0) }
         try await Task.sleep(nanoseconds: 100_000_000)
         task.cancel()
-        await RemoteFixtures.expectCancellation(task)
+        await RemoteFixtures.expectCancelled(task, summary: "the server cannot cancel: it finishes the abandoned image before the next request")
         XCTAssertEqual(fake.generations.count, 0)
         try await Task.sleep(nanoseconds: 900_000_000)
         XCTAssertEqual(fake.generations.count, 1, "sd-server has no cancel: the generation finishes for nobody")

@@ -6,12 +6,13 @@ import InklingEngines
 struct DoctorCommand: InklingCommand {
     static let configuration = CommandConfiguration(
         name: "doctor",
-        abstract: "Check each configured engine: reachable, models present, sizes, languages.",
+        abstract: "Check each configured engine: reachable, models and settings present, sizes, languages.",
         discussion: """
         Prints where the engine configuration was read from, then one line per engine (the
         built-in one first): whether it is available, whether its server answered, whether each
-        configured model is installed, its sizes and its languages; when it is unavailable, why,
-        in words that say what to do. Engines are checked concurrently. Exits 0 when every
+        configured model is installed, whether the server lists the sampler and scheduler a
+        render will use, its sizes and its languages; when it is unavailable, why, naming the
+        valid choices and the setting to fix. Engines are checked concurrently. Exits 0 when every
         engine checked is available, 4 when one is not.
         """,
         arguments: ArgumentSpec().including(EngineOptions.spec))
@@ -58,15 +59,21 @@ struct DoctorCommand: InklingCommand {
         return "configuration: \(path) (\(count) engine\(count == 1 ? "" : "s")\(external))"
     }
 
-    /// One engine's line.
+    /// The checked facts that are settings rather than models: printed after the models.
+    static let settingRoles: Set<String> = ["sampler", "scheduler"]
+
+    /// One engine's line: verdict (or the reasons, naming the valid choices), reachability, the
+    /// configured models, then the checked settings, each present, missing or not listed.
     static func line(_ report: Availability, kind: EngineKind?) -> String {
         var fields: [String] = []
         let where_ = [kind?.rawValue, report.endpoint].compactMap { $0 }.joined(separator: ", ")
         let name = report.engine + (where_.isEmpty ? "" : " (\(where_))")
         fields.append(report.available ? "available" : report.reasons.joined(separator: "; "))
         if let reachable = report.reachable { fields.append(reachable ? "reachable" : "unreachable") }
-        if !report.models.isEmpty {
-            fields.append(report.models.map { model in
+        let settings = report.models.filter { settingRoles.contains($0.role) }
+        let models = report.models.filter { !settingRoles.contains($0.role) }
+        for group in [models, settings] where !group.isEmpty {
+            fields.append(group.map { model in
                 let state = model.present.map { $0 ? "present" : "missing" } ?? "not listed by the server"
                 return "\(model.role) \(model.name) \(state)"
             }.joined(separator: ", "))

@@ -4,14 +4,15 @@ import InklingImageIO
 
 /// Generates through an AUTOMATIC1111 or Forge web UI started with `--api`: `/sdapi/v1/txt2img`
 /// (or `/img2img` with a source image) with the sketch as a ControlNet unit
-/// (``Automatic1111Payload``). Checks the checkpoint through `/sdapi/v1/sd-models` and the
-/// ControlNet model through `/controlnet/model_list`; cancelling sends `/sdapi/v1/interrupt`.
-/// A server without the ControlNet API gets text-only requests, with a notice.
+/// (``Automatic1111Payload``, which asks the web UI to save nothing). ``diagnose()`` checks the
+/// checkpoint, ControlNet model, sampler and scheduler against the server's lists; cancelling
+/// sends `/sdapi/v1/interrupt` and says what became of the image. A server without the
+/// ControlNet API gets text-only requests, with a notice.
 public struct Automatic1111Engine: ImageEngine {
     /// The configuration it was made from.
     public let entry: EngineEntry
-    private let connection: RemoteConnection
-    private let probe = ControlNetProbe()
+    let connection: RemoteConnection
+    let probe = ControlNetProbe()
     var http: HTTPClient { connection.http }
 
     /// Creates the adapter; `apiKey`, when given, goes out as a bearer token (`--api-auth` setups
@@ -27,47 +28,6 @@ public struct Automatic1111Engine: ImageEngine {
     public var capabilities: EngineCapabilities { connection.capabilities }
 
     public func availability() async -> EngineAvailability { await diagnose().availability }
-
-    /// Reachable, the checkpoint listed by `/sdapi/v1/sd-models`, the ControlNet model by
-    /// `/controlnet/model_list` (a 404 there means the ControlNet extension is missing: still
-    /// available, the sketch is then not sent, as ``notices(for:)`` says).
-    public func diagnose() async -> EngineDiagnosis {
-        let endpoint = entry.endpoint.absoluteString
-        if let refusal = connection.refusal() { return refusal }
-        var models: [EngineDiagnosis.Model] = []
-        var problem: String?
-        do {
-            let listed = try await http.json("GET", "/sdapi/v1/sd-models").array ?? []
-            let titles = listed.compactMap { $0["title"]?.string }
-            if let checkpoint = entry.models.checkpoint {
-                let present = listed.contains { Self.matches(checkpoint, $0) }
-                models.append(.init(role: "checkpoint", name: checkpoint, present: present))
-                if !present {
-                    problem = RemoteEngineError.modelMissing(service: http.service, role: "checkpoint", name: checkpoint, available: titles,
-                                                             hint: "put it in models/Stable-diffusion (then Refresh) or fix models.checkpoint in the engine configuration").description
-                }
-            }
-            if let controlNet = entry.models.controlNet {
-                let response = try await http.send("GET", "/controlnet/model_list")
-                probe.record(response.status != 404)
-                if response.status == 404 {
-                    models.append(.init(role: "ControlNet model", name: controlNet, present: false))
-                } else {
-                    let names = (try http.decode(response, operation: "GET /controlnet/model_list")["model_list"]?.array ?? []).compactMap(\.string)
-                    let present = names.contains(controlNet)
-                    models.append(.init(role: "ControlNet model", name: controlNet, present: present))
-                    if !present, problem == nil {
-                        problem = RemoteEngineError.modelMissing(service: http.service, role: "ControlNet model", name: controlNet, available: names,
-                                                                 hint: "put it in models/ControlNet or fix models.controlNet in the engine configuration").description
-                    }
-                }
-            }
-        } catch {
-            return EngineDiagnosis(availability: .unavailable(reason: String(describing: error)), endpoint: endpoint,
-                                   reachable: !ComfyUIEngine.isTransport(error), models: models)
-        }
-        return EngineDiagnosis(availability: problem.map { .unavailable(reason: $0) } ?? .available, endpoint: endpoint, reachable: true, models: models)
-    }
 
     /// Says when the sketch cannot be sent: no ControlNet model configured, or a server found
     /// without the ControlNet API.
@@ -104,10 +64,10 @@ public struct Automatic1111Engine: ImageEngine {
         do {
             response = try await http.send("POST", path, body: body.serialized(), contentType: "application/json",
                                            deadline: http.generation)
+        } catch is CancellationError {
+            throw EngineFailure.cancelled(service: http.service, summary: await interrupt())
         } catch {
-            if error is CancellationError || ComfyUIEngine.isTimeout(error) {
-                await Task.detached { [http] in _ = try? await http.send("POST", "/sdapi/v1/interrupt", timeout: 5) }.value
-            }
+            if ComfyUIEngine.isTimeout(error) { _ = await interrupt() }
             throw error
         }
         if response.status == 422 || response.status == 404 {
@@ -127,6 +87,25 @@ public struct Automatic1111Engine: ImageEngine {
             throw RemoteEngineError.malformedResponse(service: http.service, operation: operation, reason: "images[0] is not base64")
         }
         return try RemoteImages.decode([UInt8](data), size: conditioning.size, service: http.service, operation: operation)
+    }
+
+    /// Stops the abandoned image with `POST /sdapi/v1/interrupt`, sent from a detached task
+    /// (the cancelled one abandons its requests) with a short timeout, and says what became of
+    /// it. The web UI's interrupt stops whatever it is running at that moment.
+    func interrupt() async -> String {
+        let answer: Result<HTTPResponse, any Error> = await Task.detached { [http] in
+            do { return .success(try await http.send("POST", "/sdapi/v1/interrupt", timeout: 5)) } catch { return .failure(error) }
+        }.value
+        switch answer {
+        case .success(let response) where response.status == 404:
+            return "the server has no /sdapi/v1/interrupt: it finishes the abandoned image before the next request"
+        case .success(let response) where response.status >= 300:
+            return "POST /sdapi/v1/interrupt answered HTTP \(response.status), so the abandoned image may still be running"
+        case .success:
+            return "the running image was interrupted"
+        case .failure(let error):
+            return "POST /sdapi/v1/interrupt failed (\(error)), so the abandoned image may still be running"
+        }
     }
 
     /// Whether an `/sdapi/v1/sd-models` entry is the configured checkpoint (by title, name or file).

@@ -3,6 +3,11 @@ import InklingConditioning
 
 /// The JSON body of `/sdapi/v1/txt2img` or `/sdapi/v1/img2img` for one variation, with the
 /// sketch as a ControlNet unit in `alwayson_scripts`.
+///
+/// It asks the web UI to keep nothing: the image comes back in the answer (`send_images`) and is
+/// not saved (`save_images`, `do_not_save_samples`, `do_not_save_grid`), the source image is not
+/// saved either (`save_init_img` off for the request), and the ControlNet unit keeps no detected
+/// map (`save_detected_map`).
 struct Automatic1111Payload: Sendable {
     /// ControlNet's `control_mode` for each guidance mode.
     static func controlMode(_ mode: GuidanceMode) -> String {
@@ -44,11 +49,13 @@ struct Automatic1111Payload: Sendable {
             "n_iter": 1,
             "send_images": true,
             "save_images": false,
+            "do_not_save_samples": true,
+            "do_not_save_grid": true,
+            "override_settings_restore_afterwards": true,
         ]
-        if let checkpoint = entry.models.checkpoint {
-            body["override_settings"] = ["sd_model_checkpoint": .string(checkpoint)]
-            body["override_settings_restore_afterwards"] = true
-        }
+        var settings: [String: JSONValue] = ["save_init_img": false]
+        if let checkpoint = entry.models.checkpoint { settings["sd_model_checkpoint"] = .string(checkpoint) }
+        body["override_settings"] = .object(settings)
         if usesSketch(conditioning), let png = try RemoteImages.guidancePNG(conditioning), let model = entry.models.controlNet {
             let controls = conditioning.controls
             let unit: JSONValue = [
@@ -62,6 +69,7 @@ struct Automatic1111Payload: Sendable {
                 "control_mode": .string(Self.controlMode(controls.mode)),
                 "resize_mode": "Just Resize",
                 "pixel_perfect": true,
+                "save_detected_map": false,
             ]
             body["alwayson_scripts"] = ["controlnet": ["args": [unit]]]
         }

@@ -1,18 +1,18 @@
 import InklingConditioning
 
 /// What an engine found out about itself: whether it can generate, and the facts behind that
-/// (the server answered, the configured models are installed). `inkling doctor` prints it.
+/// (the server answered, the configured models and settings are listed). `inkling doctor` prints it.
 public struct EngineDiagnosis: Sendable, Hashable {
-    /// One configured model and whether the server has it.
+    /// One configured model or setting and whether the server lists it.
     public struct Model: Sendable, Hashable {
-        /// What it is for ("checkpoint", "ControlNet model", "model").
+        /// What it is for ("checkpoint", "ControlNet model", "model", "sampler", "scheduler").
         public var role: String
-        /// Its configured name.
+        /// Its configured name or value.
         public var name: String
         /// Whether the server lists it; `nil` when the server cannot say.
         public var present: Bool?
 
-        /// Creates a model fact.
+        /// Creates a model or setting fact.
         public init(role: String, name: String, present: Bool?) {
             self.role = role
             self.name = name
@@ -26,7 +26,7 @@ public struct EngineDiagnosis: Sendable, Hashable {
     public var endpoint: String?
     /// Whether the server answered; `nil` for engines without one.
     public var reachable: Bool?
-    /// The configured models, checked.
+    /// The configured models and settings, checked.
     public var models: [Model]
 
     /// Creates a diagnosis.

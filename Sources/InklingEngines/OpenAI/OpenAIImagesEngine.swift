@@ -29,7 +29,8 @@ public struct OpenAIImagesEngine: ImageEngine {
 
     /// Reachable through `GET /v1/models`, and the configured model listed there (a server
     /// without that endpoint, like some `sd-server` builds, is reachable with the model unknown);
-    /// an `sd-server` configured with the OpenAI flavour is unavailable, naming the fix.
+    /// an `sd-server` configured with the OpenAI flavour is unavailable, naming the fix. An
+    /// `sd-server` engine's sampler and scheduler are reported unchecked: its API lists neither.
     public func diagnose() async -> EngineDiagnosis {
         let endpoint = entry.endpoint.absoluteString
         if let refusal = connection.refusal() { return refusal }
@@ -37,7 +38,7 @@ public struct OpenAIImagesEngine: ImageEngine {
             let response = try await http.send("GET", "/v1/models")
             if response.status == 404 || response.status == 405 {
                 return EngineDiagnosis(availability: .available, endpoint: endpoint, reachable: true,
-                                       models: entry.models.model.map { [.init(role: "model", name: $0, present: nil)] } ?? [])
+                                       models: (entry.models.model.map { [.init(role: "model", name: $0, present: nil)] } ?? []) + uncheckedSettings)
             }
             if response.status == 401 || response.status == 403 {
                 let reason = "\(http.service) refused the API key (HTTP \(response.status): \(response.detail)); check $\(entry.apiKeyEnvironment ?? "its API key variable")"
@@ -48,14 +49,25 @@ public struct OpenAIImagesEngine: ImageEngine {
                 let reason = "\(http.service) is stable-diffusion.cpp's sd-server (it lists only \(EngineFlavor.sdServerModel)), which reads OpenAI's mask as \"keep everything\": set \"flavor\": \"sd-server\" on the \(entry.name) engine"
                 return EngineDiagnosis(availability: .unavailable(reason: reason), endpoint: endpoint, reachable: true)
             }
-            guard let model = entry.models.model else { return EngineDiagnosis(availability: .available, endpoint: endpoint, reachable: true) }
+            guard let model = entry.models.model else {
+                return EngineDiagnosis(availability: .available, endpoint: endpoint, reachable: true, models: uncheckedSettings)
+            }
             let present = ids.contains(model)
             let availability: EngineAvailability = present ? .available : .unavailable(reason: RemoteEngineError.modelMissing(
                 service: http.service, role: "model", name: model, available: ids, hint: "fix models.model in the engine configuration").description)
-            return EngineDiagnosis(availability: availability, endpoint: endpoint, reachable: true, models: [.init(role: "model", name: model, present: present)])
+            return EngineDiagnosis(availability: availability, endpoint: endpoint, reachable: true,
+                                   models: [.init(role: "model", name: model, present: present)] + uncheckedSettings)
         } catch {
             return EngineDiagnosis(availability: .unavailable(reason: String(describing: error)), endpoint: endpoint, reachable: !ComfyUIEngine.isTransport(error))
         }
+    }
+
+    /// The sampler and scheduler an `sd-server` engine sends in `<sd_cpp_extra_args>`, which
+    /// its API has no list to check against: shown as not listed.
+    private var uncheckedSettings: [EngineDiagnosis.Model] {
+        guard entry.flavor == .sdServer else { return [] }
+        return [("sampler", entry.defaults.sampler), ("scheduler", entry.defaults.scheduler)]
+            .filter { !$0.1.isEmpty }.map { EngineDiagnosis.Model(role: $0.0, name: $0.1, present: nil) }
     }
 
     /// The guidance controls (and, for OpenAI, the seed) these endpoints cannot honour.
@@ -66,7 +78,8 @@ public struct OpenAIImagesEngine: ImageEngine {
         }
     }
 
-    /// Posts one request and decodes `data[0].b64_json`.
+    /// Posts one request and decodes `data[0].b64_json`; once cancelled, throws
+    /// ``EngineFailure/cancelled(service:summary:)`` saying the server was not stopped.
     public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
         try Task.checkCancellation()
         let path: String, body: [UInt8], contentType: String
@@ -89,7 +102,12 @@ public struct OpenAIImagesEngine: ImageEngine {
             }
         }
         let operation = "POST \(path)"
-        let response = try await http.send("POST", path, body: body, contentType: contentType, deadline: http.generation)
+        let response: HTTPResponse
+        do {
+            response = try await http.send("POST", path, body: body, contentType: contentType, deadline: http.generation)
+        } catch is CancellationError {
+            throw EngineFailure.cancelled(service: http.service, summary: Self.cancellationSummary(entry.flavor))
+        }
         if response.status == 400 {
             throw RemoteEngineError.rejected(service: http.service, details: "\(operation): \(response.detail)")
         }
@@ -109,6 +127,15 @@ public struct OpenAIImagesEngine: ImageEngine {
             throw RemoteEngineError.malformedResponse(service: http.service, operation: operation, reason: "data[0].b64_json is not base64")
         }
         return try RemoteImages.decode([UInt8](data), size: conditioning.size, service: http.service, operation: operation)
+    }
+
+    /// What became of an abandoned request: neither API can cancel, and `sd-server` goes on
+    /// computing the image (one at a time) before it answers the next request.
+    static func cancellationSummary(_ flavor: EngineFlavor) -> String {
+        switch flavor {
+        case .openai: "the request was abandoned (the OpenAI images API has no cancel)"
+        case .sdServer: "the server cannot cancel: it finishes the abandoned image before the next request"
+        }
     }
 
     /// The message of `sd-server`'s exception answer `{"error": "server_error", "message": "…"}`

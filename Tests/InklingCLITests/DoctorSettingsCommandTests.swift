@@ -1,0 +1,58 @@
+import Foundation
+import InklingEngineFakes
+import XCTest
+@testable import InklingCLI
+
+/// `inkling doctor` shows the sampler and scheduler a render will use next to the models, and
+/// fails naming the valid choices when the server lacks one.
+final class DoctorSettingsCommandTests: XCTestCase {
+    private func config(_ engines: [String: String]) throws -> String {
+        let body = engines.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ",\n")
+        let url = try temporaryDirectory().appendingPathComponent("engines.json")
+        try Data("{\"version\": 1, \"engines\": {\(body)}}".utf8).write(to: url)
+        return url.path
+    }
+
+    private func a1111(_ url: URL, sampler: String) -> String {
+        """
+        {"kind": "automatic1111", "endpoint": "\(url.absoluteString)", "sizes": ["128x96"],
+         "models": {"checkpoint": "sd_xl_base_1.0.safetensors", "controlNet": "control_v11p_sd15_scribble [d4ba51ff]"},
+         "defaults": {"sampler": "\(sampler)", "scheduler": "Karras"}}
+        """
+    }
+
+    func testDoctorFailsOnASamplerTheServerLacksNamingTheValidOnes() async throws {
+        let webUI = try FakeAutomatic1111()
+        let path = try config(["a1111": a1111(webUI.server.baseURL, sampler: "Euler a"), "bad": a1111(webUI.server.baseURL, sampler: "euler")])
+        let good = await inkling("doctor", "--config", path, "--engine", "a1111")
+        XCTAssertEqual(good.status, 0, good.io.stdout)
+        XCTAssertTrue(good.io.stdout.contains("a1111 (automatic1111, \(webUI.server.baseURL.absoluteString)): available; reachable; checkpoint sd_xl_base_1.0.safetensors present, ControlNet model control_v11p_sd15_scribble [d4ba51ff] present; sampler Euler a present, scheduler Karras present; sizes 128x96; languages en"), good.io.stdout)
+
+        let (status, io) = await inkling("doctor", "--config", path, "--engine", "bad")
+        XCTAssertEqual(status, ExitCode.failure.rawValue, io.stdout)
+        let line = try XCTUnwrap(io.stdout.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(line.hasPrefix("bad (automatic1111, \(webUI.server.baseURL.absoluteString)): unavailable: A1111/Forge at"), line)
+        XCTAssertTrue(line.contains("has no sampler 'euler' (it has: DPM++ 2M, DPM++ SDE, DPM++ 2M SDE, DPM++ 2M SDE Heun, DPM++ 2S a, DPM++ 3M SDE, Euler a, Euler, LMS, Heun, DPM2, DPM2 a, DPM fast, DPM adaptive, Restart, DDIM, DDIM CFG++, PLMS, UniPC, LCM); set defaults.sampler to one of them in the engine configuration; reachable;"), line)
+        XCTAssertTrue(line.contains("; sampler euler missing, scheduler Karras present; sizes 128x96"), line)
+    }
+
+    func testAnOlderWebUIsSchedulerIsNotListed() async throws {
+        var behavior = FakeAutomatic1111.Behavior()
+        behavior.before1_9 = true
+        let webUI = try FakeAutomatic1111(behavior: behavior)
+        let (status, io) = await inkling("doctor", "--config", try config(["a1111": a1111(webUI.server.baseURL, sampler: "Euler a")]), "--engine", "a1111")
+        XCTAssertEqual(status, 0, io.stdout)
+        XCTAssertTrue(io.stdout.contains("; sampler Euler a present, scheduler Karras not listed by the server; sizes"), io.stdout)
+    }
+
+    func testSDServersSamplerAndSchedulerAreShownUnchecked() async throws {
+        let server = try FakeSDServer()
+        let entry = """
+        {"kind": "openai", "flavor": "sd-server", "endpoint": "\(server.server.baseURL.absoluteString)", "sizes": ["128x128"],
+         "defaults": {"sampler": "euler_a", "scheduler": "karras"}}
+        """
+        let (status, io) = await inkling("doctor", "--config", try config(["sdcpp": entry]), "--engine", "sdcpp")
+        XCTAssertEqual(status, 0, io.stdout)
+        XCTAssertTrue(io.stdout.contains("sdcpp (openai, \(server.server.baseURL.absoluteString)): available; reachable; sampler euler_a not listed by the server, scheduler karras not listed by the server; sizes 128x128"), io.stdout)
+    }
+}

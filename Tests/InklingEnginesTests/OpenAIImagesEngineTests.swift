@@ -85,7 +85,7 @@ final class OpenAIImagesEngineTests: XCTestCase {
         }
         behavior.imageReply = .hangUp
         fake.behavior = behavior
-        await RemoteFixtures.assertFails(["The OpenAI-compatible server at"]) {
+        await RemoteFixtures.assertFails(["the OpenAI-compatible server at"]) {
             _ = try await self.engine(fake).generate(RemoteFixtures.conditioning(), variation: 0)
         }
         let url = try RemoteFixtures.refusedURL()

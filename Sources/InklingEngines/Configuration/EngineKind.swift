@@ -13,7 +13,7 @@ public enum EngineKind: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .comfyui: "ComfyUI"
         case .automatic1111: "A1111/Forge"
-        case .openai: "The OpenAI-compatible server"
+        case .openai: "the OpenAI-compatible server"
         }
     }
 

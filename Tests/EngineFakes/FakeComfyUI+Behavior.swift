@@ -28,6 +28,9 @@ extension FakeComfyUI {
         public var executionError: String?
         /// Never finish sampling (until interrupted).
         public var neverFinish = false
+        /// Answer `POST /prompt` this many seconds after queueing the prompt (an answer that is late,
+        /// not a prompt that is).
+        public var promptDelay = 0.0
         /// Delay every answer by this many seconds.
         public var slowSeconds = 0.0
         /// Answer this many `/history` requests with 503 first (a restarting proxy).

@@ -61,7 +61,9 @@ extension FakeComfyUI {
             s.condition.broadcast()
             return number
         }
-        return .json(["prompt_id": .string(id), "number": .int(Int64(number)), "node_errors": [:]])
+        let reply = ServerReply.json(["prompt_id": .string(id), "number": .int(Int64(number)), "node_errors": [:]])
+        let delay = behavior.promptDelay
+        return delay > 0 ? .delayed(seconds: delay, reply) : reply
     }
 
     /// `POST /queue`: `{"delete": [ids]}` removes pending prompts, `{"clear": true}` all of them;

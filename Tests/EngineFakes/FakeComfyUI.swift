@@ -66,6 +66,8 @@ public final class FakeComfyUI: @unchecked Sendable {
     public var outcomes: [String: Outcome] { state.locked { $0.outcomes } }
     /// How each interrupt took effect, in order.
     public var interruptions: [Interruption] { state.locked { $0.interruptions } }
+    /// The nodes each prompt found cached (`execution_cached`), by prompt id.
+    public var cachedNodes: [String: [String]] { state.locked { $0.cachedNodes } }
     /// Protocol mistakes the fake noticed in what it was sent (should stay empty).
     public var violations: [String] { state.locked { $0.violations } }
     /// Progress messages sent over WebSockets.

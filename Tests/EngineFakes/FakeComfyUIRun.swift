@@ -33,6 +33,7 @@ struct FakeComfyUIRun {
         let signatures = self.signatures(order)
         let previous = state.locked { $0.cache }
         let cached = order.filter { previous[signatures[$0]!] != nil }
+        state.locked { $0.cachedNodes[id] = cached.sorted() }
         record("execution_cached", ["nodes": .array(cached.sorted().map(JSONValue.string)), "prompt_id": .string(id), "timestamp": Self.timestamp])
         var outputs: [String: JSONValue] = [:]
         var cache: [String: JSONValue] = [:]

@@ -42,6 +42,8 @@ final class FakeComfyUIState: @unchecked Sendable {
     var historyDeletes: [String] = []
     var outcomes: [String: FakeComfyUI.Outcome] = [:]
     var interruptions: [FakeComfyUI.Interruption] = []
+    /// The nodes `execution_cached` named, by prompt id.
+    var cachedNodes: [String: [String]] = [:]
     /// Node signature → its UI output (`null` for nodes without one), from the last prompt run.
     var cache: [String: JSONValue] = [:]
     var violations: [String] = []

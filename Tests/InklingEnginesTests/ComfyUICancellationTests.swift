@@ -100,4 +100,19 @@ final class ComfyUICancellationTests: XCTestCase {
         XCTAssertTrue(failure?.message.hasSuffix("had already finished; its history was deleted") == true, failure?.message ?? "")
         XCTAssertEqual(fake.remains.history, [])
     }
+
+    func testAPromptWhoseAnswerWasLostIsAbandonedByItsClientID() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.neverFinish = true
+        behavior.stepDelay = 0.01
+        behavior.promptDelay = 2
+        let fake = try FakeComfyUI(behavior: behavior)
+        let engine = FakeComfyUITesting.engine(fake) { $0.timeoutSeconds = 0.5 }
+        await RemoteFixtures.assertFails(["did not answer POST /prompt within 0.5 s"]) {
+            _ = try await engine.generate(RemoteFixtures.conditioning(), variation: 0)
+        }
+        let id = try XCTUnwrap(fake.outcomes.keys.first)
+        XCTAssertEqual(fake.outcomes[id], .interrupted, "found in /queue by its client_id and stopped")
+        await FakeComfyUITesting.assertEventually({ fake.remains.isClean }, "\(fake.remains)")
+    }
 }

@@ -135,4 +135,42 @@ final class FakeComfyUIFidelityTests: XCTestCase {
         XCTAssertEqual(entry[running]?["status"]?["status_str"], "error")
         XCTAssertEqual(entry[running]?["status"]?["messages"]?.array?.last?.array?.first, "execution_interrupted")
     }
+
+    func testMessagesComeInTheServersOrderAndTheHistoryLags() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.previewFrames = true
+        behavior.historyLag = 0.3
+        let (fake, http) = try await fake()
+        fake.behavior = behavior
+        let socket = try await WebSocketClient.connect(to: URL(string: "ws://127.0.0.1:\(fake.server.port)/ws?clientId=me")!, timeout: 5)
+        defer { socket.close() }
+        guard case .object(var body) = try reference("001") else { return XCTFail() }
+        body["client_id"] = "me"
+        let (_, answer) = try await post(http, .object(body))
+        let id = try XCTUnwrap(answer["prompt_id"]?.string)
+        var types: [String] = [], binary = 0, historyAtSuccess: JSONValue?
+        while types.last != "executing(null)" {
+            switch try await socket.receive(timeout: 5) {
+            case .text(let text)?:
+                let message = try JSONValue.parse(Array(text.utf8))
+                let type = message["type"]?.string ?? "?"
+                types.append(type == "executing" && message["data"]?["node"]?.isNull == true ? "executing(null)" : type)
+                if type == "execution_success" { historyAtSuccess = try await http.json("GET", "/history/\(id)") }
+            case .binary(let bytes)?:
+                XCTAssertEqual(Array(bytes.prefix(8)), [0, 0, 0, 1, 0, 0, 0, 1], "a JPEG preview frame")
+                binary += 1
+            case nil:
+                return XCTFail("no message within 5 s after \(types)")
+            }
+        }
+        var order = types.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        order.removeAll { $0 == "progress_state" || $0 == "status" }
+        XCTAssertEqual(Array(order.prefix(3)), ["execution_start", "execution_cached", "executing"])
+        XCTAssertEqual(Array(order.suffix(4)), ["executing", "executed", "execution_success", "executing(null)"])
+        XCTAssertTrue(order.contains("progress") && types.contains("progress_state") && types.first == "status", "\(types)")
+        XCTAssertEqual(binary, 2, "one preview per sampler step (the prompt has 2)")
+        XCTAssertEqual(historyAtSuccess, [:], "execution_success comes before the history entry")
+        let entry = try await http.json("GET", "/history/\(id)")
+        XCTAssertEqual(entry[id]?["status"]?["status_str"], "success")
+    }
 }

@@ -193,7 +193,9 @@ let package = Package(
         .target(
             name: "InklingEngineFakes",
             dependencies: ["InklingEngines", "InklingImageIO"],
-            path: "Tests/EngineFakes"
+            path: "Tests/EngineFakes",
+            // What a real ComfyUI 0.3.64 answered (its whole /object_info and some prompts it took).
+            resources: [.copy("Reference")]
         ),
         // The same fakes as a program, for trying `inkling render --engine …` and `inkling doctor` by hand.
         .executableTarget(

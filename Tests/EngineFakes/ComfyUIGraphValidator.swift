@@ -1,143 +1,188 @@
 import InklingEngines
 
-/// Checks an API-format workflow the way ComfyUI's `validate_prompt` does, for the node
-/// classes Inkling uses, and reports problems in ComfyUI's own `node_errors` shape.
+/// Checks an API-format workflow as ComfyUI 0.3.64's `validate_prompt` does, against a real
+/// `/object_info` (``ComfyUIObjectInfo``): every class exists, there is an output node, and every
+/// node an output depends on has its required inputs, links of the right output type, literals
+/// that convert to INT/FLOAT/STRING/BOOLEAN within min/max, and choices from the lists.
+/// LoadImage's `image` is checked as its `VALIDATE_INPUTS` does (the file exists, bare, or
+/// annotated `name [input]` / `name [temp]` / `name [output]`), not against its list.
+///
+/// Problems come back in ComfyUI's own `400` shape. What the real server lets through but a
+/// careful client should not send (a size that is not a multiple of the input's `step`, which
+/// ComfyUI silently rounds down; a fractional INT, which it truncates) is reported separately as
+/// ``Outcome/violations``.
 struct ComfyUIGraphValidator {
-    /// One input's expectation.
-    enum Input {
-        case link(String)
-        case int(ClosedRange<Double>, multipleOf: Int = 1)
-        case float(ClosedRange<Double>)
-        case string
-        case combo([String])
+    /// The verdict on one workflow.
+    struct Outcome {
+        /// The body of ComfyUI's `400` answer, or `nil` when it would accept the workflow.
+        var rejection: JSONValue?
+        /// What the server accepts but silently changes.
+        var violations: [String]
     }
 
-    /// One node class: required inputs, optional ones, output types.
-    struct NodeClass {
-        var required: [String: Input]
-        var optional: [String: Input] = [:]
-        var outputs: [String]
-        var isOutput = false
-    }
+    let info: ComfyUIObjectInfo
+    /// Whether an uploaded or produced image exists under this (maybe annotated) name.
+    let imageExists: (String) -> Bool
 
-    var classes: [String: NodeClass]
+    /// Inputs whose lists `VALIDATE_INPUTS` replaces with its own check.
+    static let customChecked: Set<String> = ["LoadImage.image"]
 
-    init(checkpoints: [String], controlNets: [String], uploads: [String]) {
-        let conditioning = Input.link("CONDITIONING")
-        classes = [
-            "CheckpointLoaderSimple": NodeClass(required: ["ckpt_name": .combo(checkpoints)], outputs: ["MODEL", "CLIP", "VAE"]),
-            "CLIPTextEncode": NodeClass(required: ["text": .string, "clip": .link("CLIP")], outputs: ["CONDITIONING"]),
-            "ControlNetLoader": NodeClass(required: ["control_net_name": .combo(controlNets)], outputs: ["CONTROL_NET"]),
-            "LoadImage": NodeClass(required: ["image": .combo(uploads)], outputs: ["IMAGE", "MASK"]),
-            "ControlNetApplyAdvanced": NodeClass(
-                required: ["positive": conditioning, "negative": conditioning, "control_net": .link("CONTROL_NET"), "image": .link("IMAGE"),
-                           "strength": .float(0...10), "start_percent": .float(0...1), "end_percent": .float(0...1)],
-                optional: ["vae": .link("VAE")], outputs: ["CONDITIONING", "CONDITIONING"]),
-            "EmptyLatentImage": NodeClass(required: ["width": .int(16...16384, multipleOf: 8), "height": .int(16...16384, multipleOf: 8),
-                                                     "batch_size": .int(1...4096)], outputs: ["LATENT"]),
-            "VAEEncode": NodeClass(required: ["pixels": .link("IMAGE"), "vae": .link("VAE")], outputs: ["LATENT"]),
-            "KSampler": NodeClass(required: [
-                "model": .link("MODEL"), "seed": .int(0...18_446_744_073_709_551_616), "steps": .int(1...10000), "cfg": .float(0...100),
-                "sampler_name": .combo(["euler", "euler_ancestral", "dpmpp_2m", "dpmpp_2m_sde", "ddim", "uni_pc"]),
-                "scheduler": .combo(["normal", "karras", "exponential", "sgm_uniform", "simple", "ddim_uniform"]),
-                "positive": conditioning, "negative": conditioning, "latent_image": .link("LATENT"), "denoise": .float(0...1),
-            ], outputs: ["LATENT"]),
-            "VAEDecode": NodeClass(required: ["samples": .link("LATENT"), "vae": .link("VAE")], outputs: ["IMAGE"]),
-            "SaveImage": NodeClass(required: ["images": .link("IMAGE"), "filename_prefix": .string], outputs: [], isOutput: true),
-        ]
-    }
-
-    /// `nil` when the workflow is valid, else the body of ComfyUI's `400` answer.
-    func problems(_ workflow: JSONValue) -> JSONValue? {
-        guard case .object(let nodes) = workflow, !nodes.isEmpty else {
-            return Self.topError("invalid_prompt", "Invalid prompt", "the prompt is not an object of nodes")
+    func validate(_ workflow: JSONValue) -> Outcome {
+        guard case .object(let nodes) = workflow else {
+            return Outcome(rejection: ComfyUIValidationError.prompt("invalid_prompt", "Invalid prompt", "the prompt is not an object"), violations: [])
         }
         for (id, node) in nodes.sorted(by: { $0.key < $1.key }) {
             guard let type = node["class_type"]?.string else {
-                return Self.topError("invalid_prompt", "Cannot execute because a node is missing the class_type property.", "Node ID '#\(id)'")
+                return Outcome(rejection: ComfyUIValidationError.prompt("invalid_prompt", "Cannot execute because a node is missing the class_type property.",
+                                                                        "Node ID '#\(id)'"), violations: [])
             }
-            guard classes[type] != nil else {
-                return Self.topError("invalid_prompt", "Cannot execute because node \(type) does not exist.", "Node ID '#\(id)'")
+            guard info.classes[type] != nil else {
+                return Outcome(rejection: ComfyUIValidationError.prompt("invalid_prompt", "Cannot execute because node \(type) does not exist.",
+                                                                        "Node ID '#\(id)'"), violations: [])
             }
         }
-        let outputs = nodes.filter { classes[$0.value["class_type"]!.string!]!.isOutput }.map(\.key)
-        guard !outputs.isEmpty else { return Self.topError("prompt_no_outputs", "Prompt has no outputs", "") }
+        let outputs = nodes.keys.filter { info.isOutput(nodes[$0]!["class_type"]!.string!) }.sorted()
+        guard !outputs.isEmpty else { return Outcome(rejection: ComfyUIValidationError.prompt("prompt_no_outputs", "Prompt has no outputs", ""), violations: []) }
+        var run = Run(validator: self, nodes: nodes)
+        var good = 0
+        for output in outputs {
+            if run.validate(output) { good += 1 }
+            for id in Self.reachable(from: output, in: nodes) where run.errors[id] != nil { run.dependents[id, default: []].insert(output) }
+        }
+        guard good == 0 else { return Outcome(rejection: nil, violations: run.violations) }
         var nodeErrors: [String: JSONValue] = [:]
-        for (id, node) in nodes {
-            let type = node["class_type"]!.string!
-            let errors = check(node["inputs"]?.object ?? [:], of: classes[type]!, nodes: nodes)
-            if !errors.isEmpty {
-                nodeErrors[id] = ["errors": .array(errors), "dependent_outputs": .array(outputs.map(JSONValue.string)), "class_type": .string(type)]
+        for (id, errors) in run.errors {
+            nodeErrors[id] = ["errors": .array(errors), "dependent_outputs": .array((run.dependents[id] ?? []).sorted().map(JSONValue.string)),
+                              "class_type": nodes[id]!["class_type"]!]
+        }
+        return Outcome(rejection: ["error": ["type": "prompt_outputs_failed_validation", "message": "Prompt outputs failed validation",
+                                             "details": "", "extra_info": [:]], "node_errors": .object(nodeErrors)],
+                       violations: run.violations)
+    }
+
+    /// `id` and every node it links to, directly or not.
+    static func reachable(from id: String, in nodes: [String: JSONValue]) -> Set<String> {
+        var seen: Set<String> = [], stack = [id]
+        while let next = stack.popLast() {
+            guard nodes[next] != nil, seen.insert(next).inserted else { continue }
+            for value in (nodes[next]?["inputs"]?.object ?? [:]).values {
+                if let link = value.array, link.count == 2, let source = link[0].string { stack.append(source) }
             }
         }
-        guard !nodeErrors.isEmpty else { return nil }
-        return ["error": ["type": "prompt_outputs_failed_validation", "message": "Prompt outputs failed validation", "details": "", "extra_info": [:]],
-                "node_errors": .object(nodeErrors)]
+        return seen
     }
 
-    private func check(_ inputs: [String: JSONValue], of spec: NodeClass, nodes: [String: JSONValue]) -> [JSONValue] {
-        var errors: [JSONValue] = []
-        for (name, expected) in spec.required.sorted(by: { $0.key < $1.key }) {
-            guard let value = inputs[name] else {
-                errors.append(Self.error("required_input_missing", "Required input is missing", name, name: name))
-                continue
+    /// One validation pass: each node is validated once, its errors kept under its id.
+    private struct Run {
+        let validator: ComfyUIGraphValidator
+        let nodes: [String: JSONValue]
+        var validated: [String: Bool] = [:]
+        var errors: [String: [JSONValue]] = [:]
+        var dependents: [String: Set<String>] = [:]
+        var violations: [String] = []
+
+        /// Whether node `id` and everything it links to are valid.
+        mutating func validate(_ id: String) -> Bool {
+            if let known = validated[id] { return known }
+            validated[id] = true
+            let node = nodes[id]!, type = node["class_type"]!.string!
+            let inputs = node["inputs"]?.object ?? [:]
+            let declared = validator.info.classes[type]?["input"]
+            let names = Set((declared?["required"]?.object ?? [:]).keys).union((declared?["optional"]?.object ?? [:]).keys)
+            var found: [JSONValue] = []
+            var valid = true
+            for name in names.sorted() {
+                guard let (spec, required) = validator.info.spec(type, name) else { continue }
+                guard let value = inputs[name] else {
+                    if required { found.append(ComfyUIValidationError.missing(name)) }
+                    continue
+                }
+                let config = JSONValue.array(spec)
+                if case .array(let link) = value {
+                    if let error = checkLink(link, name: name, spec: spec, config: config, valid: &valid) { found.append(error) }
+                    continue
+                }
+                if let error = checkLiteral(value, name: name, in: type, spec: spec, config: config) { found.append(error) }
             }
-            if let error = check(value, name: name, expected: expected, nodes: nodes) { errors.append(error) }
+            if type == "LoadImage", let image = inputs["image"]?.string, !validator.imageExists(image) {
+                found.append(ComfyUIValidationError.custom("image", reason: "Invalid image file: \(image)"))
+            }
+            if !found.isEmpty { errors[id] = found }
+            let ok = valid && found.isEmpty
+            validated[id] = ok
+            return ok
         }
-        for (name, expected) in spec.optional {
-            if let value = inputs[name], let error = check(value, name: name, expected: expected, nodes: nodes) { errors.append(error) }
+
+        private mutating func checkLink(_ link: [JSONValue], name: String, spec: [JSONValue], config: JSONValue, valid: inout Bool) -> JSONValue? {
+            guard link.count == 2 else { return ComfyUIValidationError.badLink(name, config: config, value: .array(link)) }
+            let source = link[0].string ?? link[0].int.map(String.init) ?? ComfyUIValidationError.python(link[0])
+            guard let node = nodes[source], let sourceType = node["class_type"]?.string else {
+                return ComfyUIValidationError.innerException(name, config: config, exception: "KeyError", message: "'\(source)'", link: .array(link))
+            }
+            let outputs = validator.info.outputs(sourceType)
+            guard let index = link[1].int, outputs.indices.contains(index) else {
+                return ComfyUIValidationError.innerException(name, config: config, exception: "IndexError", message: "tuple index out of range", link: .array(link))
+            }
+            let expected = spec.first?.string ?? "COMBO"
+            let received = outputs[index]
+            guard received == expected || received == "*" || expected == "*" else {
+                return ComfyUIValidationError.typeMismatch(name, config: config, received: received, expected: expected, link: .array(link))
+            }
+            if !validate(source) { valid = false }
+            return nil
         }
-        return errors
-    }
 
-    private func check(_ value: JSONValue, name: String, expected: Input, nodes: [String: JSONValue]) -> JSONValue? {
-        switch expected {
-        case .link(let type):
-            guard let link = value.array, link.count == 2, let source = link[0].string, let index = link[1].int else {
-                return Self.error("invalid_input_type", "Input is not a link", "\(name): expected [node id, output index] of \(type)", name: name)
+        private mutating func checkLiteral(_ value: JSONValue, name: String, in type: String, spec: [JSONValue], config: JSONValue) -> JSONValue? {
+            let options = spec.count > 1 ? spec[1] : [:]
+            let kind = spec.first?.string
+            var number: Double?
+            switch kind {
+            case "INT":
+                switch value {
+                case .int, .uint: number = value.double
+                case .double(let v): number = v.rounded(.towardZero); if v != v.rounded() { violations.append("\(type).\(name): \(v) is not an integer (ComfyUI truncates it)") }
+                case .bool(let b): number = b ? 1 : 0
+                case .string(let s) where Int(s) != nil: number = Double(s)
+                default: return ComfyUIValidationError.conversion(name, type: "INT", config: config, value: value,
+                                                                   exception: "invalid literal for int() with base 10: \(ComfyUIValidationError.python(value, quoted: true))")
+                }
+            case "FLOAT":
+                switch value {
+                case .int, .uint, .double: number = value.double
+                case .bool(let b): number = b ? 1 : 0
+                case .string(let s) where Double(s) != nil: number = Double(s)
+                default: return ComfyUIValidationError.conversion(name, type: "FLOAT", config: config, value: value,
+                                                                   exception: "could not convert string to float: \(ComfyUIValidationError.python(value, quoted: true))")
+                }
+            case "STRING", "BOOLEAN":
+                return nil
+            default:
+                break
             }
-            guard let node = nodes[source], let sourceType = node["class_type"]?.string, let outputs = classes[sourceType]?.outputs,
-                  outputs.indices.contains(index) else {
-                return Self.error("exception_during_inner_validation", "Link to a missing node or output", "\(name): [\(source), \(index)]", name: name)
+            if let number {
+                if let min = options["min"], let bound = min.double, number < bound {
+                    return ComfyUIValidationError.outOfRange(name, config: config, value: value, bound: min, below: true)
+                }
+                if let max = options["max"], let bound = max.double, number > bound {
+                    return ComfyUIValidationError.outOfRange(name, config: config, value: value, bound: max, below: false)
+                }
+                if kind == "INT", let step = options["step"]?.double, step > 1 {
+                    let start = options["min"]?.double ?? 0
+                    if (number - start).truncatingRemainder(dividingBy: step) != 0 {
+                        violations.append("\(type).\(name): \(Int(number)) is not a multiple of \(Int(step)) (ComfyUI rounds it down)")
+                    }
+                }
+                return nil
             }
-            guard outputs[index] == type else {
-                return Self.error("return_type_mismatch", "Return type mismatch between linked nodes", "\(name), received_type(\(outputs[index])) mismatch input_type(\(type))", name: name)
+            guard !ComfyUIGraphValidator.customChecked.contains("\(type).\(name)") else { return nil }
+            let choices: [JSONValue]? = spec.first?.array ?? (kind == "COMBO" ? options["options"]?.array ?? [] : nil)
+            if let choices, !choices.contains(value) {
+                return ComfyUIValidationError.notInList(name, config: config, value: value, options: choices)
             }
-        case .int(let range, let multiple):
-            guard let number = value.double, number == number.rounded() else {
-                return Self.error("invalid_input_type", "Failed to convert an input value to a INT value", "\(name), \(value.text)", name: name)
+            if choices == nil, kind != nil {
+                violations.append("\(type).\(name): a literal where ComfyUI expects a link to a \(kind!) output")
             }
-            if let error = Self.range(number, range, name: name) { return error }
-            if Int(number) % multiple != 0 { return Self.error("value_not_multiple", "Value not a multiple of \(multiple)", "\(name): \(Int(number))", name: name) }
-        case .float(let range):
-            guard let number = value.double else {
-                return Self.error("invalid_input_type", "Failed to convert an input value to a FLOAT value", "\(name), \(value.text)", name: name)
-            }
-            return Self.range(number, range, name: name)
-        case .string:
-            guard value.string != nil else { return Self.error("invalid_input_type", "Failed to convert an input value to a STRING value", name, name: name) }
-        case .combo(let options):
-            guard let choice = value.string, options.contains(choice) else {
-                return ["type": "value_not_in_list", "message": "Value not in list",
-                        "details": .string("\(name): '\(value.string ?? value.text)' not in \(options)"),
-                        "extra_info": ["input_name": .string(name), "input_config": [.array(options.map(JSONValue.string)), [:]],
-                                       "received_value": .string(value.string ?? value.text)]]
-            }
+            return nil
         }
-        return nil
-    }
-
-    private static func range(_ number: Double, _ range: ClosedRange<Double>, name: String) -> JSONValue? {
-        if number < range.lowerBound { return error("value_smaller_than_min", "Value \(number) smaller than min of \(range.lowerBound)", name, name: name) }
-        if number > range.upperBound { return error("value_bigger_than_max", "Value \(number) bigger than max of \(range.upperBound)", name, name: name) }
-        return nil
-    }
-
-    private static func error(_ type: String, _ message: String, _ details: String, name: String) -> JSONValue {
-        ["type": .string(type), "message": .string(message), "details": .string(details), "extra_info": ["input_name": .string(name)]]
-    }
-
-    private static func topError(_ type: String, _ message: String, _ details: String) -> JSONValue {
-        ["error": ["type": .string(type), "message": .string(message), "details": .string(details), "extra_info": [:]], "node_errors": [:]]
     }
 }

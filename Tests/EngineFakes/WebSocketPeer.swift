@@ -24,6 +24,15 @@ public final class WebSocketPeer: @unchecked Sendable {
         }
     }
 
+    /// Sends a binary message; `false` once the connection is gone.
+    @discardableResult
+    public func send(binary bytes: [UInt8]) -> Bool {
+        lock.withLock {
+            guard !closed else { return false }
+            return (try? POSIXSocket.writeAll(fd, WebSocketFrame(opcode: .binary, payload: bytes).encoded(masked: false))) != nil
+        }
+    }
+
     /// Sends a JSON message.
     @discardableResult
     public func send(_ json: JSONValue) -> Bool { send(json.text) }

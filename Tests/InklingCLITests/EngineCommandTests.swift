@@ -144,8 +144,9 @@ final class EngineCommandTests: XCTestCase {
         XCTAssertEqual(status, ExitCode.failure.rawValue)
         XCTAssertEqual(io.stderrLines.filter { !$0.hasPrefix("[comfyui] ") }, ["inkling render: image creation was cancelled; no files were kept"])
         XCTAssertGreaterThanOrEqual(fake.workflows.count, 1)
-        XCTAssertEqual(fake.interrupts, fake.workflows.count, "each queued variation was interrupted")
-        XCTAssertEqual(fake.deleted.count, fake.workflows.count)
+        XCTAssertEqual(fake.outcomes.count, fake.workflows.count)
+        XCTAssertTrue(Set(fake.outcomes.values).isSubset(of: [.interrupted, .removed]), "each queued variation was interrupted or removed: \(fake.outcomes)")
+        XCTAssertTrue(fake.remains.isClean, "nothing left on ComfyUI: \(fake.remains)")
         XCTAssertEqual(files(dir), [])
     }
 
@@ -182,7 +183,7 @@ final class EngineCommandTests: XCTestCase {
         XCTAssertTrue(lines[2].hasPrefix("a1111 (automatic1111, \(webUI.server.baseURL.absoluteString)): unavailable: A1111/Forge at"), lines[2])
         XCTAssertTrue(lines[2].contains("no ControlNet model 'control_v11p_sd15_scribble [d4ba51ff]' (it lists none)"), lines[2])
         XCTAssertTrue(lines[2].contains("; reachable; checkpoint sd_xl_base_1.0.safetensors present, ControlNet model control_v11p_sd15_scribble [d4ba51ff] missing; sampler Euler a present, scheduler Automatic present; sizes 128x96; languages en"), lines[2])
-        XCTAssertEqual(lines[3], "comfyui (comfyui, \(comfyUI.server.baseURL.absoluteString)): available; reachable; checkpoint sd_xl_base_1.0.safetensors present, ControlNet model controlnet-scribble-sdxl-1.0.safetensors present; sizes 128x96, 96x128; languages en")
+        XCTAssertEqual(lines[3], "comfyui (comfyui, \(comfyUI.server.baseURL.absoluteString)): available; reachable; checkpoint sd_xl_base_1.0.safetensors present, ControlNet model controlnet-scribble-sdxl-1.0.safetensors present; sampler euler present, scheduler normal present, size 128x96 present, size 96x128 present; sizes 128x96, 96x128; languages en")
         XCTAssertTrue(lines[4].contains("openai (openai, \(images.server.baseURL.absoluteString)): unavailable: the openai engine reads its API key from $INKLING_TEST_OPENAI_KEY, which is not set"), lines[4])
 
         let one = await inkling("doctor", "--config", path, "--engine", "comfyui")

@@ -53,8 +53,8 @@ final class ShutdownTests: XCTestCase {
         XCTAssertEqual(fake.interrupts, 0)
         connection = nil  // the client hangs up
         XCTAssertNil(connection)
-        XCTAssertTrue(wait(5) { fake.interrupts == 1 && fake.deleted.count == 1 },
-                      "interrupt and queue delete reach ComfyUI (interrupts \(fake.interrupts), deleted \(fake.deleted))")
+        XCTAssertTrue(wait(5) { fake.interrupts == 1 && fake.outcomes.values.allSatisfy { $0 == .interrupted } && fake.remains.isClean },
+                      "the running prompt is interrupted and forgotten at ComfyUI (interrupts \(fake.interrupts), \(fake.remains))")
         XCTAssertEqual(try RawHTTP.request(port: server.port, "GET", "/healthz").status, 200)
     }
 
@@ -96,7 +96,8 @@ final class ShutdownTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(drained, 0.5, "running generations get the drain deadline")
         XCTAssertLessThan(drained, 5)
-        XCTAssertTrue(wait(5) { fake.interrupts == 1 && fake.deleted.count == 1 }, "the cancelled generation is interrupted at ComfyUI")
+        XCTAssertTrue(wait(5) { fake.interrupts == 1 && fake.outcomes.values.allSatisfy { $0 == .interrupted } && fake.remains.isClean },
+                      "the cancelled generation is interrupted at ComfyUI (\(fake.remains))")
         XCTAssertThrowsError(try RawConnection(port: port), "the port is closed after a drain")
     }
 

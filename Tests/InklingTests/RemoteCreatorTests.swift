@@ -34,7 +34,7 @@ final class RemoteCreatorTests: XCTestCase {
         XCTAssertTrue(availability.available, "\(availability.reasons)")
         XCTAssertEqual(availability.endpoint, fake.server.baseURL.absoluteString)
         XCTAssertEqual(availability.reachable, true)
-        XCTAssertEqual(availability.models.map(\.present), [true, true])
+        XCTAssertEqual(availability.models.map(\.present), [true, true, true, true, true], "checkpoint, ControlNet, sampler, scheduler, the size")
         XCTAssertEqual(availability.sizes, [PixelSize(width: 96, height: 80)])
         XCTAssertEqual(availability.languages, ["en"])
 

@@ -60,7 +60,7 @@ struct DoctorCommand: InklingCommand {
     }
 
     /// The checked facts that are settings rather than models: printed after the models.
-    static let settingRoles: Set<String> = ["sampler", "scheduler"]
+    static let settingRoles: Set<String> = ["sampler", "scheduler", "size"]
 
     /// One engine's line: verdict (or the reasons, naming the valid choices), reachability, the
     /// configured models, then the checked settings, each present, missing or not listed.

@@ -3,10 +3,12 @@ import InklingConditioning
 import InklingImageIO
 import InklingStrokes
 
-/// Generates through a ComfyUI server: uploads the guidance map (and source image), queues an
-/// API-format workflow (``ComfyUIWorkflow``), follows it over `/ws` (polling `/history` when the
-/// socket is unavailable), and downloads the result through `/view`. Cancelling sends
-/// `/interrupt` and removes the prompt from the queue. See `docs/engines.md`.
+/// Generates through a ComfyUI server: uploads the guidance map (and source image) as
+/// temporary files, queues an API-format workflow (``ComfyUIWorkflow``) whose image comes back
+/// through a temporary PreviewImage, follows it over `/ws` (polling `/history` when the socket is
+/// unavailable), downloads the result through `/view` and deletes the prompt's history entry.
+/// Cancelled, it stops the prompt where it stands (``ComfyUICleanup``) and throws
+/// ``EngineFailure/cancelled(service:summary:)``. See `docs/engines.md`.
 public struct ComfyUIEngine: ImageEngine {
     /// The configuration it was made from.
     public let entry: EngineEntry
@@ -23,7 +25,7 @@ public struct ComfyUIEngine: ImageEngine {
         client = ComfyUIClient(http: connection.http)
     }
 
-    private let connection: RemoteConnection
+    let connection: RemoteConnection
 
     /// The configured name.
     public var identifier: String { entry.name }
@@ -33,45 +35,79 @@ public struct ComfyUIEngine: ImageEngine {
 
     public func availability() async -> EngineAvailability { await diagnose().availability }
 
-    /// Reachable (`/object_info` answers) and the checkpoint and ControlNet model installed.
-    public func diagnose() async -> EngineDiagnosis {
-        let endpoint = entry.endpoint.absoluteString
-        if let refusal = connection.refusal() { return refusal }
-        var wanted = [("checkpoint", "CheckpointLoaderSimple", "ckpt_name", entry.models.checkpoint ?? "")]
-        if let controlNet = entry.models.controlNet { wanted.append(("ControlNet model", "ControlNetLoader", "control_net_name", controlNet)) }
-        var models: [EngineDiagnosis.Model] = []
-        var problem: String?
-        for (role, node, input, name) in wanted {
-            do {
-                let names = try await client.options(node: node, input: input)
-                let present = names.contains(name)
-                models.append(.init(role: role, name: name, present: present))
-                if !present, problem == nil {
-                    let key = role == "checkpoint" ? "models.checkpoint" : "models.controlNet"
-                    let folder = role == "checkpoint" ? "models/checkpoints" : "models/controlnet"
-                    problem = RemoteEngineError.modelMissing(service: client.http.service, role: role, name: name, available: names,
-                                                             hint: "put it in ComfyUI/\(folder) or fix \(key) in the engine configuration").description
-                }
-            } catch {
-                let reachable = !Self.isTransport(error)
-                return EngineDiagnosis(availability: .unavailable(reason: String(describing: error)), endpoint: endpoint,
-                                       reachable: reachable, models: models)
-            }
-        }
-        return EngineDiagnosis(availability: problem.map { .unavailable(reason: $0) } ?? .available, endpoint: endpoint,
-                               reachable: true, models: models)
-    }
-
     /// Says when the sketch cannot be sent (no ControlNet model configured).
     public func notices(for conditioning: Conditioning) -> [String] {
         guard conditioning.drawing != nil, entry.models.controlNet == nil else { return [] }
         return ["the \(entry.name) engine has no models.controlNet configured, so the sketch is not sent (only the text steers)"]
     }
 
-    /// Uploads, queues, follows and downloads one variation.
+    /// Uploads, queues, follows and downloads one variation, then deletes what the prompt left
+    /// in ComfyUI's history.
+    ///
+    /// - Throws: ``EngineFailure/cancelled(service:summary:)`` once the task is cancelled, saying
+    ///   what became of the prompt; ``RemoteEngineError`` otherwise (the prompt stopped and
+    ///   forgotten on the server all the same, after `generationTimeoutSeconds` too).
     public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
-        try Task.checkCancellation()
-        // Uploads are named by content, so repeated requests reuse one file in ComfyUI/input.
+        let service = client.http.service
+        let cleanup = ComfyUICleanup(client: client)
+        let graph: JSONValue
+        do {
+            try Task.checkCancellation()
+            graph = try await workflow(for: conditioning, variation: variation)
+        } catch {
+            if error is CancellationError || Task.isCancelled { throw EngineFailure.cancelled(service: service, summary: Self.nothingQueued) }
+            throw error
+        }
+        let clientID = UUID().uuidString.lowercased()
+        let socket = await openSocket(clientID: clientID)
+        defer { socket?.close() }
+        // Queued from a detached task: cancelled halfway, the request would leave a prompt queued
+        // that Inkling never learnt the id of.
+        let queued = await Task.detached { [client] in try await client.queue(graph, clientID: clientID) }.result
+        let promptID: String
+        switch queued {
+        case .success(let id):
+            promptID = id
+        case .failure(let error):
+            if Self.isTimeout(error) {
+                // The answer was lost, not necessarily the prompt.
+                _ = await Task.detached { await cleanup.abandon(clientID: clientID) }.value
+            }
+            throw error
+        }
+        do {
+            try Task.checkCancellation()
+            var report: (@Sendable (Int, Int) -> Void)?
+            if let progress { report = { step, steps in progress(variation, step, steps) } }
+            let monitor = ComfyUIMonitor(client: client, promptID: promptID, limit: entry.generationTimeoutSeconds, progress: report)
+            guard let file = try await monitor.outputs(socket: socket).first else {
+                throw RemoteEngineError.noImage(service: service, operation: "prompt \(promptID)")
+            }
+            let bytes = try await client.view(file)
+            let image = try RemoteImages.decode(bytes, size: conditioning.size, service: service, operation: "GET /view")
+            _ = await Task.detached { await cleanup.forget(promptID, finished: true) }.value
+            return image
+        } catch {
+            if error is CancellationError || Task.isCancelled {
+                let summary = await Task.detached { await cleanup.abandon(promptID) }.value
+                throw EngineFailure.cancelled(service: service, summary: summary)
+            }
+            if Self.isTimeout(error) {
+                // Past generationTimeoutSeconds: the server's work stops too.
+                _ = await Task.detached { await cleanup.abandon(promptID) }.value
+            } else {
+                _ = await Task.detached { await cleanup.forget(promptID) }.value
+            }
+            throw error
+        }
+    }
+
+    /// The summary of a cancellation that came before the prompt was queued.
+    static let nothingQueued = "nothing was queued (uploaded maps wait in ComfyUI's temp folder, which it empties when it restarts)"
+
+    /// Uploads the guidance map and source image and builds the workflow that uses them.
+    private func workflow(for conditioning: Conditioning, variation: Int) async throws -> JSONValue {
+        // Uploads are named by content, so repeated requests reuse one file in ComfyUI/temp.
         var guidance: String?
         if ComfyUIWorkflow.usesSketch(conditioning, controlNet: entry.models.controlNet), let png = try RemoteImages.guidancePNG(conditioning) {
             guidance = try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-guide.png").loadImageName
@@ -82,32 +118,7 @@ public struct ComfyUIEngine: ImageEngine {
         }
         let workflow = ComfyUIWorkflow(checkpoint: entry.models.checkpoint ?? "", controlNet: entry.models.controlNet,
                                        defaults: entry.defaults, guidanceImage: guidance, sourceImage: source)
-        let clientID = UUID().uuidString.lowercased()
-        let socket = await openSocket(clientID: clientID)
-        let promptID: String
-        do {
-            try Task.checkCancellation()
-            promptID = try await client.queue(workflow.graph(conditioning, variation: variation), clientID: clientID)
-        } catch {
-            socket?.close()
-            throw error
-        }
-        var report: (@Sendable (Int, Int) -> Void)?
-        if let progress { report = { step, steps in progress(variation, step, steps) } }
-        let monitor = ComfyUIMonitor(client: client, promptID: promptID, limit: entry.generationTimeoutSeconds, progress: report)
-        let files: [ComfyUIClient.FileReference]
-        do {
-            files = try await monitor.outputs(socket: socket)
-        } catch {
-            if error is CancellationError || Self.isTimeout(error) {
-                // Leave the server idle: the interrupt runs outside the cancelled task.
-                await Task.detached { [client] in await client.abandon(promptID) }.value
-            }
-            throw error
-        }
-        guard let file = files.first else { throw RemoteEngineError.noImage(service: client.http.service, operation: "prompt \(promptID)") }
-        let bytes = try await client.view(file)
-        return try RemoteImages.decode(bytes, size: conditioning.size, service: client.http.service, operation: "GET /view")
+        return workflow.graph(conditioning, variation: variation)
     }
 
     /// `ws://host/ws?clientId=…`, or `nil` (progress then comes from polling `/history`).

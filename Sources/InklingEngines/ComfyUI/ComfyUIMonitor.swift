@@ -15,10 +15,11 @@ struct ComfyUIMonitor: Sendable {
     let limit: Double
     let progress: (@Sendable (Int, Int) -> Void)?
 
-    /// The images the save node produced.
+    /// The images the output node produced. Binary messages (previews, with `--preview-method`)
+    /// and messages it has no use for (`progress_state`, `status`, other prompts') are skipped.
     ///
-    /// - Throws: ``RemoteEngineError`` when the prompt fails, is interrupted on the server or
-    ///   runs past `limit`; `CancellationError` when cancelled.
+    /// - Throws: ``RemoteEngineError`` when the prompt fails, is interrupted on the server (seen
+    ///   over the socket or in `/history`) or runs past `limit`; `CancellationError` when cancelled.
     func outputs(socket initial: WebSocketClient?) async throws -> [ComfyUIClient.FileReference] {
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int(limit * 1000))
@@ -58,14 +59,16 @@ struct ComfyUIMonitor: Sendable {
 
     /// The outputs once `/history` shows them, or `nil` while the prompt is still pending.
     private func poll() async throws -> [ComfyUIClient.FileReference]? {
-        switch try await client.history(promptID, saveNode: ComfyUIWorkflow.saveNode) {
+        switch try await client.history(promptID, outputNode: ComfyUIWorkflow.outputNode) {
         case .pending: return nil
         case .done(let files): return files
         case .failed(let reason): throw RemoteEngineError.generationFailed(service: client.http.service, reason: reason)
+        case .interrupted: throw RemoteEngineError.interrupted(service: client.http.service)
         }
     }
 
-    /// After the socket said "finished": the history entry may lag a moment behind.
+    /// After the socket said "finished": the history entry may lag a moment behind
+    /// (ComfyUI sends `execution_success` before it writes the entry).
     private func finalOutputs() async throws -> [ComfyUIClient.FileReference] {
         for _ in 0..<20 {
             if let files = try await poll() { return files }

@@ -8,11 +8,15 @@ import InklingConditioning
 ///                           └─ 3 CLIPTextEncode (negative) ─┤
 /// 4 ControlNetLoader ─ 5 LoadImage (guidance) ─ 6 ControlNetApplyAdvanced ─┐   (with a drawing)
 /// 7 LoadImage (source) ─ 8 VAEEncode  |  8 EmptyLatentImage               ─┤
-///                                     9 KSampler ─ 10 VAEDecode ─ 11 SaveImage
+///                                     9 KSampler ─ 10 VAEDecode ─ 11 PreviewImage
 /// ```
+///
+/// The image comes back through PreviewImage, which writes to ComfyUI's temp folder (emptied
+/// when ComfyUI starts and exits), not SaveImage, which would keep it in output/ with the whole
+/// workflow in its PNG metadata.
 struct ComfyUIWorkflow: Sendable {
     /// The node whose output holds the image.
-    static let saveNode = "11"
+    static let outputNode = "11"
 
     /// How much `mode` scales the ControlNet strength (ComfyUI has no control mode; this is the
     /// documented approximation: the prompt wins by weakening the sketch, and the other way).
@@ -27,7 +31,7 @@ struct ComfyUIWorkflow: Sendable {
     var checkpoint: String
     var controlNet: String?
     var defaults: GenerationDefaults
-    /// The uploaded guidance map's name as LoadImage wants it (`subfolder/name`), if any.
+    /// The uploaded guidance map's name as LoadImage wants it (`name [temp]`), if any.
     var guidanceImage: String?
     /// The uploaded source image's name, if any.
     var sourceImage: String?
@@ -78,7 +82,7 @@ struct ComfyUIWorkflow: Sendable {
             "positive": positive, "negative": negative, "latent_image": link("8", 0), "denoise": .double(denoise),
         ])
         node("10", "VAEDecode", ["samples": link("9", 0), "vae": link("1", 2)])
-        node(Self.saveNode, "SaveImage", ["images": link("10", 0), "filename_prefix": "inkling"])
+        node(Self.outputNode, "PreviewImage", ["images": link("10", 0)])
         return .object(nodes)
     }
 

@@ -1,15 +1,16 @@
 import InklingConditioning
 
 /// What an engine found out about itself: whether it can generate, and the facts behind that
-/// (the server answered, the configured models and settings are listed). `inkling doctor` prints it.
+/// (the server answered, the configured models are installed, the settings are ones it takes).
+/// `inkling doctor` prints it.
 public struct EngineDiagnosis: Sendable, Hashable {
-    /// One configured model or setting and whether the server lists it.
+    /// One configured model or setting and whether the server has or takes it.
     public struct Model: Sendable, Hashable {
-        /// What it is for ("checkpoint", "ControlNet model", "model", "sampler", "scheduler").
+        /// What it is for ("checkpoint", "ControlNet model", "model", "sampler", "scheduler", "size").
         public var role: String
         /// Its configured name or value.
         public var name: String
-        /// Whether the server lists it; `nil` when the server cannot say.
+        /// Whether the server lists (or accepts) it; `nil` when the server cannot say.
         public var present: Bool?
 
         /// Creates a model or setting fact.

@@ -142,7 +142,16 @@ final class EngineCommandTests: XCTestCase {
         XCTAssertTrue(Interruption.shared.fire())
         let (status, io) = await run.value
         XCTAssertEqual(status, ExitCode.failure.rawValue)
-        XCTAssertEqual(io.stderrLines.filter { !$0.hasPrefix("[comfyui] ") }, ["inkling render: image creation was cancelled; no files were kept"])
+        let lines = io.stderrLines.filter { !$0.hasPrefix("[comfyui] ") }
+        XCTAssertEqual(lines.count, 1, "\(lines)")
+        // The one line says what became of each variation's prompt on ComfyUI: one runs at a
+        // time there, so the first is interrupted and the second taken off the queue.
+        let line = lines.first ?? ""
+        let service = "cancelled on ComfyUI at \(fake.server.baseURL.absoluteString)"
+        XCTAssertTrue(line.hasPrefix("inkling render: image creation was cancelled; \(service): prompt "), line)
+        XCTAssertTrue(line.hasSuffix("; no files were kept"), line)
+        XCTAssertTrue(line.contains("interrupted while running (it stops after the sampler's current step); its history was deleted"), line)
+        XCTAssertEqual(line.contains("removed from the queue"), fake.workflows.count == 2, line)
         XCTAssertGreaterThanOrEqual(fake.workflows.count, 1)
         XCTAssertEqual(fake.outcomes.count, fake.workflows.count)
         XCTAssertTrue(Set(fake.outcomes.values).isSubset(of: [.interrupted, .removed]), "each queued variation was interrupted or removed: \(fake.outcomes)")

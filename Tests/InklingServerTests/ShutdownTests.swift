@@ -58,6 +58,22 @@ final class ShutdownTests: XCTestCase {
         XCTAssertEqual(try RawHTTP.request(port: server.port, "GET", "/healthz").status, 200)
     }
 
+    func testTheDeadlineInterruptsComfyUIAndTheAnswerSaysSo() throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.neverFinish = true
+        let fake = try FakeComfyUI(behavior: behavior)
+        let server = try InklingServer(configuration: ServerFixture.configuration { $0.generationTimeout = 1 }, engine: comfy(fake))
+        defer { server.stop() }
+        let response = try RawHTTP.request(port: server.port, "POST", "/v1/generations", body: Self.generation)
+        XCTAssertEqual(response.status, 504, response.text)
+        XCTAssertEqual(response.errorCode, "generation_timeout")
+        let message = response.errorMessage ?? ""
+        XCTAssertTrue(message.hasPrefix("the generation took longer than 1 s and was stopped; ask for fewer or smaller images; cancelled on ComfyUI at \(fake.server.baseURL.absoluteString): prompt "), message)
+        XCTAssertTrue(message.hasSuffix(" interrupted while running (it stops after the sampler's current step); its history was deleted"), message)
+        XCTAssertEqual(Array(fake.outcomes.values), [.interrupted])
+        XCTAssertTrue(wait(5) { fake.remains.isClean }, "nothing left on ComfyUI: \(fake.remains)")
+    }
+
     func testClientThatHangsUpInterruptsAutomatic1111() throws {
         var behavior = FakeAutomatic1111.Behavior()
         behavior.generationSeconds = 30
@@ -93,6 +109,12 @@ final class ShutdownTests: XCTestCase {
             XCTAssertEqual(response.status, 503, name)
             XCTAssertEqual(response.errorCode, "stopping", name)
             XCTAssertEqual(response.headers["retry-after"], "5", name)
+            if name == "running" {
+                // The answer says what became of the prompt on ComfyUI.
+                let message = response.errorMessage ?? ""
+                XCTAssertTrue(message.hasPrefix("the server is shutting down; try again shortly; cancelled on ComfyUI at \(fake.server.baseURL.absoluteString): prompt "), message)
+                XCTAssertTrue(message.contains(" interrupted while running"), message)
+            }
         }
         XCTAssertGreaterThanOrEqual(drained, 0.5, "running generations get the drain deadline")
         XCTAssertLessThan(drained, 5)

@@ -97,7 +97,10 @@ final class RemoteCreatorTests: XCTestCase {
             try await consumer.value
             XCTFail("expected cancellation")
         } catch {
-            XCTAssertEqual(error as? ImageCreationError, .creationCancelled())
+            guard case .creationCancelled(let work)? = error as? ImageCreationError else { return XCTFail("\(error)") }
+            XCTAssertEqual(work.count, 1, "\(work)")
+            XCTAssertTrue(work.first?.hasPrefix("cancelled on ComfyUI at \(fake.server.baseURL.absoluteString): prompt ") == true, "\(work)")
+            XCTAssertTrue(work.first?.hasSuffix(" interrupted while running (it stops after the sampler's current step); its history was deleted") == true, "\(work)")
         }
         XCTAssertEqual(fake.interrupts, 1)
         XCTAssertEqual(files(in: creator.session), [])

@@ -27,9 +27,9 @@ final class ComfyUIDoctorTests: XCTestCase {
         }
         let diagnosis = await engine.diagnose()
         guard case .unavailable(let reason) = diagnosis.availability else { return XCTFail("\(diagnosis)") }
-        for fragment in ["has no sampler 'Euler a' (it has: euler, euler_cfg_pp, euler_ancestral,", "and 34 more)",
+        for fragment in ["has no sampler 'Euler a' (it has: euler, euler_cfg_pp, euler_ancestral,", ", seeds_2, seeds_3, sa_solver, sa_solver_pece, ddim, uni_pc, uni_pc_bh2); fix",
                          "fix defaults.sampler in the engine configuration (did you mean euler_ancestral?)",
-                         "has no scheduler 'Automatic' (it has: simple, sgm_uniform, karras, exponential, ddim_uniform, beta, normal, linear_quadratic and 1 more)",
+                         "has no scheduler 'Automatic' (it has: simple, sgm_uniform, karras, exponential, ddim_uniform, beta, normal, linear_quadratic, kl_optimal)",
                          "fix defaults.scheduler in the engine configuration (did you mean normal?)"] {
             XCTAssertTrue(reason.contains(fragment), "\(reason) lacks \(fragment)")
         }
@@ -55,7 +55,7 @@ final class ComfyUIDoctorTests: XCTestCase {
         let installed = (1...22).map { String(format: "dummy-%02d.safetensors", $0) }
         let fake = try FakeComfyUI(checkpoints: installed)
         let engine = FakeComfyUITesting.engine(fake)
-        await RemoteFixtures.assertFails(["has no checkpoint 'sd_xl_base_1.0.safetensors' (it has: dummy-01.safetensors,", "and 14 more)",
+        await RemoteFixtures.assertFails(["has no checkpoint 'sd_xl_base_1.0.safetensors' (it has: dummy-01.safetensors,", "dummy-21.safetensors, dummy-22.safetensors)",
                                           "put it in ComfyUI/models/checkpoints or fix models.checkpoint"]) {
             _ = try await engine.generate(RemoteFixtures.conditioning(), variation: 0)
         }

@@ -103,6 +103,7 @@ extension Automatic1111Engine {
         if let aliasOf {
             return "\(http.service) knows \(role) '\(name)' only as an alias of '\(aliasOf)', and the API takes the name: set \(key) to '\(aliasOf)' in the engine configuration"
         }
-        return "\(http.service) has no \(role) '\(name)' (\(choices.isEmpty ? "it lists none" : "it has: " + choices.joined(separator: ", "))); set \(key) to one of them in the engine configuration"
+        return RemoteEngineError.modelMissing(service: http.service, role: role, name: name, available: choices,
+                                              hint: "set \(key) to one of them in the engine configuration").description
     }
 }

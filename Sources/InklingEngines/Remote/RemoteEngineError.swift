@@ -64,9 +64,10 @@ public enum RemoteEngineError: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 
-    /// At most eight names, then a count.
+    /// Every name when there are at most fifty (every sampler or scheduler a server has, so the
+    /// message names the valid choices), else the first fifty and a count.
     static func list(_ names: [String]) -> String {
-        names.count <= 8 ? names.joined(separator: ", ") : names.prefix(8).joined(separator: ", ") + " and \(names.count - 8) more"
+        names.count <= 50 ? names.joined(separator: ", ") : names.prefix(50).joined(separator: ", ") + " and \(names.count - 50) more"
     }
 
     static func format(_ seconds: Double) -> String {

@@ -119,10 +119,26 @@ let package = Package(
             name: "InklingConditioning",
             dependencies: ["InklingStrokes", "InklingImageIO", "InklingGuidance", "CInklingICU"]
         ),
-        // Engines: the engine protocol and the built-in, deterministic painter.
+        // Engines: the engine protocol, requests, failures and configuration …
         .target(
             name: "InklingEngines",
-            dependencies: ["InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingNumerics", "InklingStrokes", "CCairo"]
+            dependencies: ["InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingNumerics", "InklingStrokes"]
+        ),
+        // … the built-in, deterministic painter …
+        .target(
+            name: "InklingBuiltInEngine",
+            dependencies: ["InklingEngines", "InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingNumerics", "InklingStrokes", "CCairo"]
+        ),
+        // … the HTTP/1.1, WebSocket and multipart transport the remote adapters speak …
+        .target(
+            name: "InklingTransport",
+            dependencies: ["InklingEngines", "InklingNumerics"]
+        ),
+        // … and the adapters for ComfyUI, AUTOMATIC1111/Forge and OpenAI-compatible servers.
+        .target(
+            name: "InklingRemoteEngines",
+            dependencies: ["InklingEngines", "InklingTransport", "InklingConditioning", "InklingGuidance", "InklingImageIO",
+                           "InklingNumerics", "InklingStrokes"]
         ),
         // Comparison: image metrics (PSNR, SSIM, CIEDE2000 perceptual difference) and guidance adherence.
         .target(
@@ -139,7 +155,7 @@ let package = Package(
             name: "Inkling",
             dependencies: [
                 "InklingStrokes", "InklingGuidance", "InklingImageIO", "InklingConditioning",
-                "InklingEngines", "InklingComparison", "InklingOutputs",
+                "InklingEngines", "InklingBuiltInEngine", "InklingRemoteEngines", "InklingComparison", "InklingOutputs",
             ]
         ),
         // Regression testing of guided outputs: cases, rendering, comparison with references,
@@ -147,7 +163,7 @@ let package = Package(
         .target(
             name: "InklingRegression",
             dependencies: [
-                "Inkling", "InklingComparison", "InklingConditioning", "InklingEngines", "InklingImageIO",
+                "Inkling", "InklingComparison", "InklingConditioning", "InklingEngines", "InklingBuiltInEngine", "InklingImageIO",
                 "InklingInterchange", "InklingOutputs", "InklingStrokes",
             ]
         ),
@@ -156,7 +172,7 @@ let package = Package(
         .target(
             name: "InklingServer",
             dependencies: [
-                "CInklingHTTP", "Inkling", "InklingConditioning", "InklingEngines", "InklingGuidance",
+                "CInklingHTTP", "Inkling", "InklingConditioning", "InklingEngines", "InklingBuiltInEngine", "InklingGuidance",
                 "InklingImageIO", "InklingInterchange", "InklingNumerics", "InklingOutputs", "InklingStrokes",
             ],
             resources: [.copy("Web")]
@@ -166,7 +182,7 @@ let package = Package(
             name: "InklingCLI",
             dependencies: [
                 "InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling", "InklingConditioning",
-                "InklingEngines", "InklingOutputs", "InklingInterchange", "InklingComparison", "InklingRegression", "InklingServer",
+                "InklingEngines", "InklingBuiltInEngine", "InklingRemoteEngines", "InklingOutputs", "InklingInterchange", "InklingComparison", "InklingRegression", "InklingServer",
                 "InklingNumerics",
             ]
         ),
@@ -180,7 +196,7 @@ let package = Package(
         .executableTarget(
             name: "InklingBench",
             dependencies: [
-                "InklingStrokes", "InklingGuidance", "Inkling", "InklingEngines", "InklingConditioning",
+                "InklingStrokes", "InklingGuidance", "Inkling", "InklingEngines", "InklingBuiltInEngine", "InklingConditioning",
                 "InklingComparison", "InklingImageIO", "CJSONC",
             ],
             path: "Benchmarks/InklingBench"
@@ -192,7 +208,7 @@ let package = Package(
         // validate what they receive; used by the engine and CLI tests.
         .target(
             name: "InklingEngineFakes",
-            dependencies: ["InklingEngines", "InklingImageIO"],
+            dependencies: ["InklingEngines", "InklingTransport", "InklingImageIO"],
             path: "Tests/EngineFakes",
             // What a real ComfyUI 0.3.64 answered (its whole /object_info and some prompts it took).
             resources: [.copy("Reference")]
@@ -217,7 +233,7 @@ let package = Package(
         .testTarget(name: "InklingInterchangeTests", dependencies: ["InklingInterchange", "InklingStrokes", "InklingGuidance"]),
         .testTarget(
             name: "InklingEnginesTests",
-            dependencies: ["InklingEngines", "InklingConditioning", "InklingComparison", "InklingGuidance", "InklingStrokes",
+            dependencies: ["Inkling", "InklingEngines", "InklingBuiltInEngine", "InklingRemoteEngines", "InklingTransport", "InklingConditioning", "InklingComparison", "InklingGuidance", "InklingStrokes",
                            "InklingImageIO", "InklingEngineFakes"]
         ),
         .testTarget(name: "InklingComparisonTests", dependencies: ["InklingComparison"]),
@@ -225,17 +241,17 @@ let package = Package(
         .testTarget(
             name: "InklingTests",
             dependencies: [
-                "Inkling", "InklingConditioning", "InklingEngines", "InklingOutputs", "InklingStrokes", "InklingImageIO",
+                "Inkling", "InklingConditioning", "InklingEngines", "InklingRemoteEngines", "InklingOutputs", "InklingStrokes", "InklingImageIO",
                 "InklingComparison", "InklingEngineFakes",
             ]
         ),
         .testTarget(
             name: "InklingRegressionTests",
-            dependencies: ["InklingRegression", "InklingComparison", "InklingEngines", "InklingConditioning", "InklingImageIO"]
+            dependencies: ["InklingRegression", "InklingComparison", "InklingEngines", "InklingBuiltInEngine", "InklingConditioning", "InklingImageIO"]
         ),
         .testTarget(
             name: "InklingServerTests",
-            dependencies: ["InklingServer", "Inkling", "InklingEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
+            dependencies: ["InklingServer", "Inkling", "InklingEngines", "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
         ),
         .testTarget(
             name: "InklingCLITests",

@@ -1,5 +1,6 @@
 import Foundation
 import Inkling
+import InklingBuiltInEngine
 import InklingConditioning
 import InklingEngines
 import InklingGuidance

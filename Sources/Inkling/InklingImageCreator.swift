@@ -1,4 +1,5 @@
 import Foundation
+import InklingBuiltInEngine
 import InklingConditioning
 import InklingEngines
 import InklingImageIO

@@ -1,4 +1,5 @@
 import InklingConditioning
+import InklingEngines
 import InklingImageIO
 
 /// The default engine: a deterministic, GPU-free *painter* (not a diffusion model) that paints

@@ -1,5 +1,6 @@
 internal import CInklingHTTP
 import Foundation
+import InklingBuiltInEngine
 import InklingEngines
 
 /// Inkling's HTTP API and web canvas, listening until ``stop()``.

@@ -1,4 +1,5 @@
 import Foundation
+import InklingEngines
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import InklingEngines
 
 /// An HTTP answer: status, headers (names lower-cased) and body bytes.
 public struct HTTPResponse: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import InklingEngines
+import InklingTransport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

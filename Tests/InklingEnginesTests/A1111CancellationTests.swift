@@ -1,6 +1,7 @@
 import Foundation
 import InklingEngineFakes
 import InklingEngines
+import InklingRemoteEngines
 import XCTest
 
 /// A cancelled A1111/Forge render stops its image on the web UI with `/sdapi/v1/interrupt`, or

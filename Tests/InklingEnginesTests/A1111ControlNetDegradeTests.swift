@@ -3,6 +3,7 @@ import InklingConditioning
 import InklingEngineFakes
 import InklingEngines
 import InklingImageIO
+import InklingRemoteEngines
 import XCTest
 
 /// An A1111-compatible server without the ControlNet API (no sd-webui-controlnet extension, or

@@ -2,6 +2,8 @@ import Foundation
 import InklingEngineFakes
 import InklingEngines
 import InklingImageIO
+import InklingRemoteEngines
+import InklingTransport
 import XCTest
 
 /// The A1111/Forge adapter leaves nothing on the web UI's disk.

@@ -1,6 +1,7 @@
 import Foundation
 import InklingEngineFakes
 import InklingEngines
+import InklingRemoteEngines
 import XCTest
 
 /// `diagnose()` of the A1111/Forge adapter checks the sampler and scheduler a render will use

@@ -1,4 +1,5 @@
 import Foundation
+import InklingBuiltInEngine
 import InklingComparison
 import InklingConditioning
 import InklingEngines

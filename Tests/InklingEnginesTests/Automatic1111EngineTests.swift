@@ -3,6 +3,7 @@ import InklingConditioning
 import InklingEngineFakes
 import InklingEngines
 import InklingImageIO
+import InklingRemoteEngines
 import XCTest
 
 /// The A1111/Forge adapter against a loopback web UI API that validates the bodies it is sent.

@@ -1,5 +1,6 @@
+@testable import InklingBuiltInEngine
 import InklingConditioning
-@testable import InklingEngines
+import InklingEngines
 import XCTest
 
 final class ColorLexiconTests: XCTestCase {

@@ -3,6 +3,7 @@ import InklingConditioning
 import InklingEngineFakes
 import InklingEngines
 import InklingImageIO
+import InklingRemoteEngines
 import XCTest
 
 /// The ComfyUI adapter against a loopback ComfyUI that validates the workflow it is sent.

@@ -1,6 +1,7 @@
 import Foundation
 import InklingEngineFakes
 import InklingEngines
+import InklingTransport
 import XCTest
 
 /// How the adapter reads what ComfyUI tells it: binary previews among the messages, and an

@@ -1,6 +1,9 @@
 import Foundation
+import Inkling
+import InklingBuiltInEngine
 import InklingConditioning
 import InklingEngines
+import InklingRemoteEngines
 import XCTest
 
 /// The engine configuration file: the documented example, where it is found, and hostile input.

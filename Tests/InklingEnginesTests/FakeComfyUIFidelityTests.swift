@@ -1,6 +1,7 @@
 import Foundation
 import InklingEngineFakes
 import InklingEngines
+import InklingTransport
 import XCTest
 
 /// The fake answers as the real ComfyUI 0.3.64 did (Tests/EngineFakes/Reference/comfyui-0.3.64):

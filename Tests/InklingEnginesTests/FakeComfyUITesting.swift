@@ -1,6 +1,7 @@
 import Foundation
 import InklingEngineFakes
 import InklingEngines
+import InklingRemoteEngines
 import XCTest
 
 /// Helpers of the ComfyUI tests: waiting for the fake to settle, and the failure a cancelled

@@ -1,3 +1,4 @@
+import InklingBuiltInEngine
 import InklingConditioning
 import InklingEngines
 import InklingImageIO

@@ -3,6 +3,7 @@ import InklingConditioning
 import InklingEngineFakes
 import InklingEngines
 import InklingImageIO
+import InklingRemoteEngines
 import XCTest
 
 /// The OpenAI-compatible adapter against a loopback images API that validates what it is sent.

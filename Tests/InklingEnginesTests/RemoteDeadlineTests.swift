@@ -1,6 +1,8 @@
 import Foundation
 import InklingEngineFakes
-@testable import InklingEngines
+@testable import InklingRemoteEngines
+@testable import InklingTransport
+import InklingEngines
 import XCTest
 
 /// Deadlines that mean what they say: the generation timeout governs the requests that wait for

@@ -1,6 +1,8 @@
 import Foundation
 import InklingEngineFakes
 import InklingEngines
+import InklingRemoteEngines
+import InklingTransport
 import XCTest
 
 /// Engines' error bodies keep their message (OpenAI, stable-diffusion.cpp's `sd-server`,

@@ -3,6 +3,7 @@ import InklingConditioning
 import InklingEngineFakes
 import InklingEngines
 import InklingImageIO
+import InklingRemoteEngines
 import XCTest
 
 /// The OpenAI-compatible adapter's `sd-server` flavour against a loopback fake that reads

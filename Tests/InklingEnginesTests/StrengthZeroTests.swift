@@ -2,6 +2,7 @@ import Foundation
 import InklingConditioning
 import InklingEngineFakes
 import InklingEngines
+import InklingRemoteEngines
 import XCTest
 
 /// A sketch at strength 0 does not steer, so no kind of engine is sent it (the OpenAI-compatible

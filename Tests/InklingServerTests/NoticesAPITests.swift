@@ -2,6 +2,7 @@ import Foundation
 import InklingConditioning
 import InklingEngineFakes
 import InklingEngines
+import InklingRemoteEngines
 import InklingServer
 import XCTest
 

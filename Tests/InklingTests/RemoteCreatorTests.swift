@@ -4,6 +4,7 @@ import InklingEngineFakes
 import InklingEngines
 import InklingImageIO
 import InklingOutputs
+import InklingRemoteEngines
 import XCTest
 @testable import Inkling
 

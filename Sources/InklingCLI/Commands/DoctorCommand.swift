@@ -1,5 +1,6 @@
 import Foundation
 import Inkling
+import InklingBuiltInEngine
 import InklingEngines
 
 /// `inkling doctor`: says, one line per engine, whether it can generate here and why not.

@@ -1,6 +1,8 @@
 import Foundation
+import InklingBuiltInEngine
 import InklingConditioning
 import InklingEngines
+import InklingRemoteEngines
 
 /// The engine the CLI paints with: the built-in one unless `--engine` names a configured one
 /// (or `--style externalProvider` asks for the configuration's external engine).

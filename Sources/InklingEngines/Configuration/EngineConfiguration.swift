@@ -29,34 +29,11 @@ public struct EngineConfiguration: Sendable, Hashable {
     /// The entry named `name`.
     public func entry(named name: String) -> EngineEntry? { engines.first { $0.name == name } }
 
-    /// The engine named `name`: ``builtinName`` or a configured one.
-    ///
-    /// - Parameter environment: where API keys are read from (the process environment by default).
-    /// - Throws: ``EngineConfigurationError/unknownEngine(_:configured:path:)``.
-    public func engine(named name: String, environment: [String: String] = ProcessInfo.processInfo.environment)
-        throws(EngineConfigurationError) -> any ImageEngine {
-        if name == Self.builtinName { return BuiltInEngine() }
-        guard let entry = entry(named: name) else {
-            throw .unknownEngine(name, configured: engines.map(\.name), path: path)
-        }
-        return Self.engine(for: entry, environment: environment)
-    }
-
     /// The engine for `style`: the ``externalProvider`` for `.externalProvider`, else `fallback`.
     public func engineName(for style: Style?, fallback: String = builtinName) throws(EngineConfigurationError) -> String {
         guard style == .externalProvider else { return fallback }
         guard let externalProvider else { throw .noExternalProvider(path: path) }
         return externalProvider
-    }
-
-    /// The adapter for one entry.
-    public static func engine(for entry: EngineEntry, environment: [String: String] = ProcessInfo.processInfo.environment) -> any ImageEngine {
-        let key = entry.apiKeyEnvironment.flatMap { environment[$0] }
-        switch entry.kind {
-        case .comfyui: return ComfyUIEngine(entry: entry, apiKey: key)
-        case .automatic1111: return Automatic1111Engine(entry: entry, apiKey: key)
-        case .openai: return OpenAIImagesEngine(entry: entry, apiKey: key)
-        }
     }
 
     /// Reads the configuration from `--config`, else `$INKLING_CONFIG`, else the default location

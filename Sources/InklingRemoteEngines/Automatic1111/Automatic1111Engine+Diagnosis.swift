@@ -1,4 +1,5 @@
 import Foundation
+import InklingEngines
 
 extension Automatic1111Engine {
     /// Checks what a render will use against the web UI's own lists: the checkpoint

@@ -1,6 +1,8 @@
 import Foundation
 import InklingConditioning
+import InklingEngines
 import InklingImageIO
+import InklingTransport
 
 /// Generates through an AUTOMATIC1111 or Forge web UI started with `--api`: `/sdapi/v1/txt2img`
 /// (or `/img2img` with a source image) with the sketch as a ControlNet unit

@@ -1,5 +1,6 @@
 import Foundation
 import InklingConditioning
+import InklingEngines
 
 /// The JSON body of `/sdapi/v1/txt2img` or `/sdapi/v1/img2img` for one variation, with the
 /// sketch as a ControlNet unit in `alwayson_scripts`.

@@ -1,4 +1,5 @@
 import Foundation
+import InklingEngines
 
 /// What Inkling does about a prompt once it stops waiting for it, so that nothing of the request
 /// stays on ComfyUI: stop it wherever it stands (interrupt it if running, remove it if pending)

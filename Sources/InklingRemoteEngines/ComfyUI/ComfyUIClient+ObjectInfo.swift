@@ -1,4 +1,5 @@
 import Foundation
+import InklingEngines
 
 /// What ComfyUI says about its node classes (`GET /object_info/{class}`): the choices of an
 /// input (checkpoints, ControlNet models, samplers, schedulers) and the range of a number.

@@ -1,4 +1,5 @@
 import Foundation
+import InklingEngines
 
 /// Finding and stopping a prompt on ComfyUI, and forgetting it afterwards: `GET /queue`,
 /// `POST /interrupt`, `POST /queue {"delete"}` and `POST /history {"delete"}`.

@@ -1,4 +1,6 @@
 import Foundation
+import InklingEngines
+import InklingTransport
 
 /// ComfyUI's HTTP endpoints, each turned into Swift values or ``RemoteEngineError``s.
 struct ComfyUIClient: Sendable {

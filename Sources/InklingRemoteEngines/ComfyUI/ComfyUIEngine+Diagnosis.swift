@@ -1,4 +1,5 @@
 import InklingConditioning
+import InklingEngines
 
 extension ComfyUIEngine {
     /// Checks what a render will send against what the server lists: the checkpoint and

@@ -1,7 +1,9 @@
 import Foundation
 import InklingConditioning
+import InklingEngines
 import InklingImageIO
 import InklingStrokes
+import InklingTransport
 
 /// Generates through a ComfyUI server: uploads the guidance map (and source image) as
 /// temporary files, queues an API-format workflow (``ComfyUIWorkflow``) whose image comes back

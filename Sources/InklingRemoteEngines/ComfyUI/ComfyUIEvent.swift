@@ -1,4 +1,5 @@
 import Foundation
+import InklingEngines
 
 /// One message from ComfyUI's `/ws` that concerns a prompt.
 enum ComfyUIEvent: Sendable, Hashable {

@@ -1,4 +1,6 @@
 import Foundation
+import InklingEngines
+import InklingTransport
 
 /// Waits for a queued prompt to finish: over `/ws` while the socket lives, by polling
 /// `/history` when it never opened or dropped (and every couple of seconds anyway, in case a

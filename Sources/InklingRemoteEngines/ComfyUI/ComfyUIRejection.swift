@@ -1,3 +1,5 @@
+import InklingEngines
+
 /// Turns ComfyUI's `400` answer to `POST /prompt` (`error` plus per-node `node_errors`) into
 /// one actionable error.
 enum ComfyUIRejection {

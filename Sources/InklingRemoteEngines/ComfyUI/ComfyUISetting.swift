@@ -1,3 +1,5 @@
+import InklingEngines
+
 /// A configured value ComfyUI must find in one of its lists: a model file, a sampler, a
 /// scheduler. Knows the node input that lists it, the configuration key that sets it, and what
 /// to say when the server lacks it.

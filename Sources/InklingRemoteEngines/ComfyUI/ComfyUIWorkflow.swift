@@ -1,4 +1,5 @@
 import InklingConditioning
+import InklingEngines
 
 /// Builds ComfyUI's API-format workflow (a map from node id to `class_type` and `inputs`, links
 /// written `[node id, output index]`) for one variation.

@@ -1,6 +1,8 @@
 import Foundation
 import InklingConditioning
+import InklingEngines
 import InklingImageIO
+import InklingTransport
 
 /// Generates through an OpenAI-compatible images API — OpenAI itself, or stable-diffusion.cpp's
 /// `sd-server` — with `/v1/images/generations` for text alone and `/v1/images/edits` when there

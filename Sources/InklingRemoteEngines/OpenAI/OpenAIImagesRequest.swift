@@ -1,7 +1,9 @@
 import Foundation
 import InklingConditioning
+import InklingEngines
 import InklingImageIO
 import InklingNumerics
+import InklingTransport
 
 /// What goes to an OpenAI-compatible images API for one request, and what of the conditioning
 /// it cannot carry.

@@ -1,7 +1,9 @@
 import Foundation
 import InklingConditioning
+import InklingEngines
 import InklingImageIO
 import InklingNumerics
+import InklingTransport
 
 /// What goes to stable-diffusion.cpp's `sd-server` for one variation, and what of the
 /// conditioning it cannot carry.

@@ -1,4 +1,5 @@
 import InklingConditioning
+import InklingEngines
 
 /// The text prompt an external engine receives: the title, then the ideas most important
 /// first, then the style's words.

@@ -1,3 +1,6 @@
+import InklingEngines
+import InklingTransport
+
 /// What every HTTP adapter derives from its configuration entry: the client (an API key goes out
 /// as a bearer token), its capabilities, and the checks that need no request.
 struct RemoteConnection: Sendable {

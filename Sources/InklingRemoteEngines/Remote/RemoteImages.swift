@@ -1,4 +1,5 @@
 import InklingConditioning
+import InklingEngines
 import InklingImageIO
 
 /// The images an external engine is sent, as PNG bytes, and the images it returns, decoded.

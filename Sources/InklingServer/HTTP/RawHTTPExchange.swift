@@ -1,4 +1,5 @@
 import Foundation
+import InklingBuiltInEngine
 import InklingEngines
 #if canImport(Glibc)
 import Glibc

@@ -61,7 +61,7 @@ public struct HTTPClient: Sendable {
     /// proxy; libcurl's "Empty reply from server"). Refused connections and deadlines are not
     /// retried: they are reported at once. Other methods are
     /// never retried (a repeated `POST /prompt` would queue twice).
-    public static let getAttempts = 3
+    static let getAttempts = 3
 
     /// Sends one request and returns the answer whatever its status (retrying `GET`s as
     /// ``getAttempts`` says, after 0.2 s and 0.4 s).

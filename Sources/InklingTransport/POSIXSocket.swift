@@ -13,7 +13,10 @@ private let systemConnect = Darwin.connect
 
 /// Small helpers over a connected POSIX stream socket: waiting, reading and writing with
 /// deadlines, never raising `SIGPIPE`. Shared by the WebSocket client and the test servers.
-public enum POSIXSocket {
+///
+/// Not API: the client uses it within this module; `@_spi(EngineFakes)` lends it to the engine
+/// fakes' loopback server.
+@_spi(EngineFakes) public enum POSIXSocket {
     #if os(Linux)
     static let noSignal = Int32(MSG_NOSIGNAL)
     #else

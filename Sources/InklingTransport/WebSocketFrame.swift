@@ -1,7 +1,10 @@
 import Foundation
 
 /// One WebSocket frame (RFC 6455 §5.2): encoding for either side and incremental parsing.
-public struct WebSocketFrame: Sendable, Hashable {
+///
+/// Not API: the client uses it within this module; `@_spi(EngineFakes)` lends it to the loopback
+/// WebSocket server of the engine fakes.
+@_spi(EngineFakes) public struct WebSocketFrame: Sendable, Hashable {
     /// Frame types.
     public enum Opcode: UInt8, Sendable {
         case continuation = 0, text = 1, binary = 2, close = 8, ping = 9, pong = 10

@@ -1,6 +1,6 @@
 import Foundation
 import InklingEngines
-import InklingTransport
+@_spi(EngineFakes) import InklingTransport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

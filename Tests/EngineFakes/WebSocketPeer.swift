@@ -1,6 +1,6 @@
 import Foundation
 import InklingEngines
-import InklingTransport
+@_spi(EngineFakes) import InklingTransport
 
 /// The server side of an upgraded WebSocket connection: sends unmasked frames, reads the
 /// client's masked ones (answering close), and can drop the connection abruptly.

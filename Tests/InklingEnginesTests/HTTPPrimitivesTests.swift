@@ -1,7 +1,7 @@
 import Foundation
 import InklingEngineFakes
 import InklingEngines
-import InklingTransport
+@_spi(EngineFakes) import InklingTransport
 import XCTest
 
 /// The pieces under the adapters: JSON values, WebSocket frames and handshake, multipart bodies.

@@ -16,9 +16,11 @@ struct ComfyUIMonitor: Sendable {
     /// Seconds the whole generation may take.
     let limit: Double
     let progress: (@Sendable (Int, Int) -> Void)?
+    /// Hears each preview image (JPEG or PNG bytes) the socket carries.
+    var preview: (@Sendable ([UInt8]) -> Void)? = nil
 
-    /// The images the output node produced. Binary messages (previews, with `--preview-method`)
-    /// and messages it has no use for (`progress_state`, `status`, other prompts') are skipped.
+    /// The images the output node produced. Binary preview messages (with `--preview-method`)
+    /// go to ``preview``; messages it has no use for (`progress_state`, `status`, other prompts') are skipped.
     ///
     /// - Throws: ``RemoteEngineError`` when the prompt fails, is interrupted on the server (seen
     ///   over the socket or in `/history`) or runs past `limit`; `CancellationError` when cancelled.
@@ -36,7 +38,9 @@ struct ComfyUIMonitor: Sendable {
             }
             if let live = socket {
                 do {
-                    if let message = try await live.receive(timeout: 0.5), case .text(let text) = message {
+                    let message = try await live.receive(timeout: 0.5)
+                    if case .binary(let frame)? = message, let image = Self.previewImage(frame) { preview?(image) }
+                    if case .text(let text)? = message {
                         switch ComfyUIEvent.parse(text, promptID: promptID) {
                         case .progress(let value, let maximum): progress?(value, maximum)
                         case .finished: return try await finalOutputs()
@@ -57,6 +61,13 @@ struct ComfyUIMonitor: Sendable {
             if let files = try await poll() { return files }
             if socket == nil { try await Task.sleep(nanoseconds: UInt64(Self.pollInterval * 1e9)) }
         }
+    }
+
+    /// The image of a binary `/ws` frame: event 1 (a preview image), then its format (1 JPEG,
+    /// 2 PNG), then the bytes, as ComfyUI sends them; `nil` for other frames.
+    static func previewImage(_ frame: [UInt8]) -> [UInt8]? {
+        guard frame.count > 8, frame[0..<4] == [0, 0, 0, 1] else { return nil }
+        return Array(frame[8...])
     }
 
     /// The outputs once `/history` shows them, or `nil` while the prompt is still pending.

@@ -83,9 +83,11 @@ struct ComfyUIMonitor: Sendable {
     /// After the socket said "finished": the history entry may lag a moment behind
     /// (ComfyUI sends `execution_success` before it writes the entry).
     private func finalOutputs() async throws -> [ComfyUIClient.FileReference] {
-        for _ in 0..<20 {
+        // Every 10 ms for 2 s: the entry usually follows within a few milliseconds, and each
+        // image waits for it.
+        for _ in 0..<200 {
             if let files = try await poll() { return files }
-            try await Task.sleep(nanoseconds: 100_000_000)
+            try await Task.sleep(nanoseconds: 10_000_000)
         }
         throw RemoteEngineError.malformedResponse(service: client.http.service, operation: "GET /history/\(promptID)",
                                                   reason: "the prompt finished but its history entry never appeared")

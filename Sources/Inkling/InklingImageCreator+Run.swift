@@ -4,7 +4,7 @@ import InklingOutputs
 
 extension InklingImageCreator {
     /// Runs `variations` of `plan` as one engine request, handing each event to `deliver` (an
-    /// image encoded with its recipe, several at once); `work` collects what a stopped engine
+    /// image encoded with its recipe, several at once, the embedded source encoded once); `work` collects what a stopped engine
     /// said of its work.
     ///
     /// The engine's stream is read outside the caller's task, so that cancelling the caller
@@ -14,6 +14,9 @@ extension InklingImageCreator {
         _ plan: RequestPlan, variations: [Int], engine: any ImageEngine, work: CancelledEngineWork, recipeOverride: Recipe?,
         deliver: @escaping @Sendable (CreationEvent) throws -> Void
     ) async throws {
+        // The source image embedded in every variation's recipe is encoded once.
+        let embedded = recipeOverride == nil ? plan.source?.image : recipeOverride?.source?.image
+        let sourceChunk = embedded.flatMap(Recipe.sourceChunk)
         let stop = EngineStop()
         let events = engine.images(for: EngineRequest(plan.conditioning, variations: variations, stop: stop))
         let reader = Task {
@@ -25,7 +28,8 @@ extension InklingImageCreator {
                             encoders.addTask {
                                 do {
                                     let recipe = recipeOverride ?? plan.recipe(variation: variation)
-                                    try deliver(.image(try GeneratedPNG(image: image, recipe: recipe)))
+                                    let chunks = recipe.textChunks(sourceChunk: sourceChunk)
+                                    try deliver(.image(try GeneratedPNG(image: image, recipe: recipe, textChunks: chunks)))
                                 } catch {
                                     stop.stop()
                                     throw error

@@ -12,12 +12,14 @@ public struct GeneratedPNG: Sendable, Hashable {
     /// The pixels (RGBA or RGB, 8 bits per sample).
     public let image: RasterImage
 
-    /// Encodes `image` with `recipe` in its text chunks, at ``OutputSession/compressionLevel``.
+    /// Encodes `image` with `recipe` in its text chunks (`textChunks` when the caller made them
+    /// already, see ``Recipe/textChunks(sourceChunk:)``), at ``OutputSession/compressionLevel``.
     ///
     /// - Throws: ``OutputError/encodingFailed(_:)``.
-    public init(image: RasterImage, recipe: Recipe) throws(OutputError) {
+    public init(image: RasterImage, recipe: Recipe, textChunks: [PNGTextChunk]? = nil) throws(OutputError) {
         do {
-            png = try PNGCodec.encode(PNGDocument(image: image, text: recipe.textChunks()), compressionLevel: OutputSession.compressionLevel)
+            png = try PNGCodec.encode(PNGDocument(image: image, text: textChunks ?? recipe.textChunks()),
+                                      compressionLevel: OutputSession.compressionLevel)
         } catch {
             throw .encodingFailed(error.description)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Inkling
 import InklingConditioning
+import InklingGuidance
 import InklingEngineFakes
 import InklingEngines
 import InklingRemoteEngines
@@ -16,7 +17,8 @@ import InklingTransport
 ///   socket kept open; the workflow is the one Inkling sent (only the seed changes);
 /// - `inkling`: a fresh `InklingImageCreator` per request (as the server makes one), then
 ///   `prepare` (plan, guidance render) and `events(for:)` to the end: `ComfyUIEngine`'s upload,
-///   queueing, following, download, history clean-up, and each PNG encoded with its recipe.
+///   queueing, following, download, history clean-up, and each PNG encoded with its recipe;
+/// - `adapter`: `ComfyUIEngine.images(for:)` alone, to tell the adapter's part from the creator's.
 ///
 /// Every request uses new seeds, so no run is answered from the fake's cache.
 enum ComfyUIBench {
@@ -60,6 +62,21 @@ enum ComfyUIBench {
             guard count == limit else { throw BenchError.failed("Inkling yielded \(count) images for limit \(limit)") }
             return seconds(ContinuousClock.now - start)
         }
+        /// `ComfyUIEngine.images(for:)` alone: the adapter without the creator (no planning,
+        /// no recipe, no PNG encoding), to tell the two apart.
+        let map = try GuidanceRenderer(options: GuidanceOptions(width: size.width, height: size.height)).render(drawing)
+        func adapter(_ limit: Int) async throws -> Double {
+            seed += 10
+            let conditioning = Conditioning(phrases: [ConceptPhrase(prompt, weight: 1)], language: "en", style: .illustration, size: size,
+                                            drawing: drawing, guidance: map, seed: seed)
+            let start = ContinuousClock.now
+            var count = 0
+            for try await event in engine.images(for: EngineRequest(conditioning, variations: Array(0..<limit))) {
+                if case .image = event { count += 1 }
+            }
+            guard count == limit else { throw BenchError.failed("the engine yielded \(count) images for limit \(limit)") }
+            return seconds(ContinuousClock.now - start)
+        }
         _ = try await inkling(1)
         guard let workflow = fake.workflows.last, let guide = fake.uploads.values.first else {
             throw BenchError.failed("the warm-up sent no workflow or no upload")
@@ -68,16 +85,20 @@ enum ComfyUIBench {
         defer { client.close() }
         var records: [ComfyUIRecord] = []
         for limit in [1, 4] {
-            var minimal = Measurement(), ours = Measurement()
+            var minimal = Measurement(), ours = Measurement(), alone = Measurement()
             _ = try await client.request(images: limit, seed: seed + 5)
             _ = try await inkling(limit)
+            _ = try await adapter(limit)
             for _ in 0..<args.repeatCount {
                 seed += 10
                 minimal.samples.append(try await client.request(images: limit, seed: seed + 5) / Double(limit))
                 ours.samples.append(try await inkling(limit) / Double(limit))
+                alone.samples.append(try await adapter(limit) / Double(limit))
             }
             records.append(ComfyUIRecord(impl: "minimal", limit: limit, size: size.description, steps: args.steps,
                                          stepMilliseconds: args.stepMilliseconds, measurement: minimal))
+            records.append(ComfyUIRecord(impl: "adapter", limit: limit, size: size.description, steps: args.steps,
+                                         stepMilliseconds: args.stepMilliseconds, measurement: alone, ratio: alone.median / minimal.median))
             records.append(ComfyUIRecord(impl: "inkling", limit: limit, size: size.description, steps: args.steps,
                                          stepMilliseconds: args.stepMilliseconds, measurement: ours, ratio: ours.median / minimal.median))
         }

@@ -197,7 +197,9 @@ let package = Package(
             name: "InklingBench",
             dependencies: [
                 "InklingStrokes", "InklingGuidance", "Inkling", "InklingEngines", "InklingBuiltInEngine", "InklingConditioning",
-                "InklingComparison", "InklingImageIO", "CJSONC",
+                "InklingComparison", "InklingImageIO", "CJSONC", "InklingRemoteEngines", "InklingTransport",
+                // The ComfyUI fake that behaves like the real server, for `InklingBench comfyui`.
+                "InklingEngineFakes",
             ],
             path: "Benchmarks/InklingBench"
         ),

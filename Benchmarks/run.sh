@@ -6,7 +6,7 @@
 #   INKLING_BENCH_SCRATCH  SwiftPM scratch path for the release build (default: .build)
 #   BENCH_ROUNDS           rounds; each runs every implementation once, interleaved (default 3)
 #   BENCH_REPEAT           timed runs per implementation per round, after a warm-up (default 7)
-#   BENCH_ONLY             comma-separated subset of parse,raster,metrics,render (default: all)
+#   BENCH_ONLY             comma-separated subset of parse,raster,metrics,render,comfyui (default: all)
 #   PYTHON                 interpreter for the peers' venv (default: python3)
 #
 # Exit status: 0 when the report was printed (targets may still MISS); non-zero on errors.
@@ -19,7 +19,7 @@ cd "$root"
 scratch="${INKLING_BENCH_SCRATCH:-.build}"
 rounds="${BENCH_ROUNDS:-3}"
 repeat="${BENCH_REPEAT:-7}"
-only=",${BENCH_ONLY:-parse,raster,metrics,render},"
+only=",${BENCH_ONLY:-parse,raster,metrics,render,comfyui},"
 wanted() { [[ "$only" == *",$1,"* ]]; }
 size=1024x1024
 venv="$here/.venv"
@@ -86,3 +86,11 @@ done
 echo
 echo "Inkling benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(getconf _NPROCESSORS_ONLN) cores, $(uname -sm)"
 "$py" "$here/report.py" "$results" --rounds "$rounds" --repeat "$repeat"
+
+# ComfyUI per image: a minimal client, the adapter and Inkling side by side in one process, on
+# the fake that behaves like the real server; the ratio is printed on Inkling's lines (target ≤ 1.05).
+if wanted comfyui; then
+    say "ComfyUI per image (minimal client, adapter, Inkling; 20 steps × 10 ms)"
+    echo
+    "$bench" comfyui "$root/Strokes/tablet-pen-house.json" --size 512x512 --repeat "$((rounds * repeat))"
+fi

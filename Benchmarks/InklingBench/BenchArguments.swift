@@ -1,6 +1,6 @@
 /// The command line of `InklingBench`: a subcommand, its input files and options.
 struct BenchArguments {
-    /// `parse`, `raster`, `render` or `metrics`.
+    /// `parse`, `raster`, `render`, `metrics` or `comfyui`.
     var command: String
     /// Input stroke JSON files.
     var files: [String] = []
@@ -18,6 +18,9 @@ struct BenchArguments {
     var styles = ["animation", "illustration", "sketch", "emoji"]
     /// Print one JSON line per measurement instead of a human-readable line.
     var json = false
+    /// Sampler steps per image, and milliseconds per step, of the ComfyUI fake (`comfyui`).
+    var steps = 20, stepMilliseconds = 10
+
     /// When set, raster maps are also written to `<prefix>-<encoding>.pgm` to look at.
     var pgmPrefix: String?
 
@@ -28,12 +31,16 @@ struct BenchArguments {
                                    [--pgm-prefix P] [--json]
                InklingBench render <file.json>... [--size WxH] [--repeat N] [--styles a,b] [--json]
                InklingBench metrics <a.png> <b.png> [--repeat N] [--metrics ssim,psnr] [--json]
+               InklingBench comfyui <file.json> [--size WxH] [--repeat N] [--steps N] [--step-ms N] [--json]
         parse:  json-c-dom (json_tokener_parse_ex + json_object_put), inkling
                 (StrokeJSONDecoder.decode), foundation-jsondecoder (JSONDecoder into Codable structs)
         raster: GuidanceRenderer.render per encoding (scribble, soft, distance, confidence);
                 the drawing is decoded once, outside the timing
         render: BuiltInEngine.generate per style (image), and four variations started together
                 (first-of-4: until variation 0 is done; all-of-4); see RenderBench.swift
+        comfyui: seconds per image through the ComfyUI fake (--steps steps of --step-ms ms, default
+                20 × 10 ms), a minimal client and Inkling side by side, requests of 1 and 4 images,
+                and Inkling's ratio; see ComfyUIBench.swift
         metrics: StructuralSimilarity.measure (ssim) and PeakSignalToNoiseRatio.measure (psnr) of
                 one pair, decoded outside the timing
         Each implementation runs once to warm up, then --repeat times (default 7), in its own
@@ -43,7 +50,7 @@ struct BenchArguments {
 
     /// Parses `CommandLine.arguments`-style input (without the program name).
     init(_ args: [String]) throws(BenchError) {
-        guard let first = args.first, ["parse", "raster", "render", "metrics"].contains(first) else { throw .usage("") }
+        guard let first = args.first, ["parse", "raster", "render", "metrics", "comfyui"].contains(first) else { throw .usage("") }
         command = first
         var i = 1
         func value() throws(BenchError) -> String {
@@ -65,6 +72,12 @@ struct BenchArguments {
             case "--metrics": metrics = try value().split(separator: ",").map(String.init)
             case "--parsers": parsers = try value().split(separator: ",").map(String.init)
             case "--pgm-prefix": pgmPrefix = try value()
+            case "--steps":
+                guard let n = Int(try value()), n >= 1 else { throw .usage("--steps needs a positive integer") }
+                steps = n
+            case "--step-ms":
+                guard let n = Int(try value()), n >= 0 else { throw .usage("--step-ms needs a whole number of milliseconds") }
+                stepMilliseconds = n
             case "--json": json = true
             case "-h", "--help": throw .usage("")
             case let a where a.hasPrefix("-"): throw .usage("unknown option \(a)")

@@ -1,6 +1,6 @@
 import Foundation
 
-// InklingBench: parse, rasterization, render and image-metric benchmarks; see Benchmarks/README.md.
+// InklingBench: parse, rasterization, render, ComfyUI per-image and image-metric benchmarks; see Benchmarks/README.md.
 
 /// Writes one line to standard error.
 func printError(_ line: String) {
@@ -28,6 +28,7 @@ do {
     case "parse": try ParseBench.run(arguments, report: report)
     case "metrics": try MetricsBench.run(arguments, report: report)
     case "render": try RenderBench.run(arguments).forEach { print(arguments.json ? $0.jsonLine : $0.humanLine) }
+    case "comfyui": try ComfyUIBench.run(arguments).forEach { print(arguments.json ? $0.jsonLine : $0.humanLine) }
     default: try RasterBench.run(arguments, report: report)
     }
 } catch {

@@ -14,9 +14,11 @@ import InklingOutputs
 /// }
 /// ```
 ///
-/// Results are PNG files in the creator's ``session`` directory, each carrying its ``Recipe``;
-/// move the ones you keep. Nothing is deleted automatically except the files of a cancelled
-/// request; call `session.removeAll()` when done with the rest.
+/// ``images(for:style:limit:)`` yields PNG files in the creator's ``session`` directory, each
+/// carrying its ``Recipe``; move the ones you keep. Nothing is deleted automatically except the
+/// files of a cancelled request; call `session.removeAll()` when done with the rest. To plan a
+/// request once and get its images as PNG bytes in memory, with the engine's progress, use
+/// ``prepare(_:style:limit:)`` and ``events(for:)``.
 public final class InklingImageCreator: Sendable {
     /// The Inkling release recorded in recipes.
     public static let version = "0.1.0"
@@ -72,46 +74,84 @@ public final class InklingImageCreator: Sendable {
                             endpoint: diagnosis.endpoint, reachable: diagnosis.reachable, models: diagnosis.models)
     }
 
-    /// Generates up to `limit` (1…4) variations and yields each as soon as it is written.
+    /// Plans a request once: checks it, chooses its style, renders its guidance map and asks
+    /// the engine what it will not honour. The result is what ``events(for:)`` and
+    /// ``images(for:)`` generate, so nothing is planned twice.
     ///
     /// The style is `style`, else one asked for in the text ("as a pencil sketch"), else the
-    /// options' default. Variations run concurrently, at most one per processor core, and
-    /// arrive in order of completion. Errors (``ImageCreationError``) end the stream before any
-    /// work when the request is invalid.
+    /// options' default.
+    ///
+    /// - Throws: the ``ImageCreationError`` the request would end with.
+    public func prepare(_ concepts: [Concept], style: Style? = nil, limit: Int = 1) throws(ImageCreationError) -> PreparedRequest {
+        let plan = try planner.plan(concepts, style: style, limit: limit)
+        return PreparedRequest(style: plan.conditioning.style, limit: limit, notices: engine.notices(for: plan.conditioning), plan: plan)
+    }
+
+    /// Generates the variations of `request` and reports, as they happen, the engine's progress,
+    /// previews and notices and each image, as PNG bytes in memory (no file is written).
+    /// Variations run concurrently, at most one per processor core, and arrive in order of
+    /// completion.
     ///
     /// Cancellation: when the consumer stops iterating or its task is cancelled, the work stops
-    /// and every temporary file of the request that the consumer has not received is removed
-    /// (images already yielded stay: they are the caller's to move) (the iteration then simply ends, as
-    /// `AsyncThrowingStream` does on cancellation). When the work is cancelled otherwise
-    /// (``cancelAll()``, an engine stopping), a waiting consumer gets
-    /// ``ImageCreationError/creationCancelled(engineWork:)`` (saying what became of a remote
-    /// engine's work) and the files are removed too.
-    public func images(for concepts: [Concept], style: Style? = nil, limit: Int = 1) -> AsyncThrowingStream<GeneratedImage, Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: GeneratedImage.self, throwing: Error.self)
-        let planner = RequestPlanner(capabilities: engine.capabilities, engine: engine.identifier, options: options,
-                                     embedsSourceImage: embedsSourceImage)
-        let plan: RequestPlan
-        do {
-            plan = try planner.plan(concepts, style: style, limit: limit)
-        } catch {
-            continuation.finish(throwing: error)
-            return stream
+    /// (the iteration then simply ends, as `AsyncThrowingStream` does on cancellation). When the
+    /// work is cancelled otherwise (``cancelAll()``, an engine stopping), a waiting consumer gets
+    /// ``ImageCreationError/creationCancelled(engineWork:)``, saying what became of a remote
+    /// engine's work.
+    public func events(for request: PreparedRequest) -> AsyncThrowingStream<CreationEvent, Error> {
+        stream(for: request) { event, continuation in
+            if case .terminated = continuation.yield(event) { throw CancellationError() }
         }
-        let id = active.reserve()
+    }
+
+    /// Generates the variations of `request` and yields each as soon as it is written to a
+    /// temporary PNG file in ``session``, as ``events(for:)`` does with the images alone.
+    ///
+    /// Cancellation: as in ``events(for:)``; besides, every temporary file of the request that
+    /// the consumer has not received is removed (images already yielded stay: they are the
+    /// caller's to move).
+    public func images(for request: PreparedRequest) -> AsyncThrowingStream<GeneratedImage, Error> {
+        let stem = UUID().uuidString.lowercased().prefix(8)
         let files = RequestFiles()
+        let session = session
+        return stream(for: request, files: files) { event, continuation in
+            guard case .image(let result) = event else { return }
+            let image = try session.write(result, name: "\(stem)-\(result.recipe.variation + 1).png")
+            files.add(image.url)
+            if case .terminated = continuation.yield(image) { throw CancellationError() }
+            files.markDelivered(image.url)
+        }
+    }
+
+    /// Generates up to `limit` (1…4) variations and yields each as soon as it is written:
+    /// ``prepare(_:style:limit:)``, then ``images(for:)``. Errors (``ImageCreationError``) end
+    /// the stream before any work when the request is invalid.
+    public func images(for concepts: [Concept], style: Style? = nil, limit: Int = 1) -> AsyncThrowingStream<GeneratedImage, Error> {
+        do {
+            return images(for: try prepare(concepts, style: style, limit: limit))
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+    }
+
+    /// The stream of a prepared request, each event handed to `deliver` with the continuation;
+    /// the request is registered for ``cancelAll()`` until it ends.
+    private func stream<Element: Sendable>(
+        for request: PreparedRequest, files: RequestFiles? = nil,
+        deliver: @escaping @Sendable (CreationEvent, AsyncThrowingStream<Element, Error>.Continuation) throws -> Void
+    ) -> AsyncThrowingStream<Element, Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self, throwing: Error.self)
+        let id = active.reserve()
         let task = Task { [engine, session, active] in
             defer { active.remove(id) }
             let work = CancelledEngineWork()
             do {
-                try await Self.generate(plan, variations: Array(0..<limit), engine: engine, session: session, files: files,
-                                        work: work, recipeOverride: nil) { image in
-                    if case .terminated = continuation.yield(image) { throw CancellationError() }
-                    files.markDelivered(image.url)
+                try await Self.run(request.plan, variations: Array(0..<request.limit), engine: engine, work: work, recipeOverride: nil) {
+                    try deliver($0, continuation)
                 }
                 try Task.checkCancellation()
                 continuation.finish()
             } catch {
-                session.remove(files.undelivered)
+                if let files { session.remove(files.undelivered) }
                 continuation.finish(throwing: Task.isCancelled ? ImageCreationError.creationCancelled(engineWork: work.summaries) : Self.mapped(error))
             }
         }
@@ -123,23 +163,26 @@ public final class InklingImageCreator: Sendable {
     }
 
     /// Checks a request as ``images(for:style:limit:)`` would, without generating, and returns
-    /// the style it would be painted in (so callers can name outputs before any work).
+    /// the style it would be painted in (so callers can name outputs before any work). To
+    /// validate and then generate, ``prepare(_:style:limit:)`` plans once for both.
     ///
     /// - Throws: the ``ImageCreationError`` the request would end with.
     public func validate(_ concepts: [Concept], style: Style? = nil, limit: Int = 1) throws(ImageCreationError) -> Style {
-        let planner = RequestPlanner(capabilities: engine.capabilities, engine: engine.identifier, options: options,
-                                     embedsSourceImage: embedsSourceImage)
-        return try planner.plan(concepts, style: style, limit: limit, renderGuidance: false).conditioning.style
+        try planner.plan(concepts, style: style, limit: limit, renderGuidance: false).conditioning.style
     }
 
     /// What the engine will not honour of this request (a guidance control its API lacks, a
-    /// seed it cannot take), one line each; empty when it honours everything.
+    /// seed it cannot take), one line each; empty when it honours everything. Also in
+    /// ``PreparedRequest/notices``.
     ///
     /// - Throws: the ``ImageCreationError`` the request would end with.
     public func notices(for concepts: [Concept], style: Style? = nil, limit: Int = 1) throws(ImageCreationError) -> [String] {
-        let planner = RequestPlanner(capabilities: engine.capabilities, engine: engine.identifier, options: options,
-                                     embedsSourceImage: embedsSourceImage)
-        return engine.notices(for: try planner.plan(concepts, style: style, limit: limit, renderGuidance: false).conditioning)
+        engine.notices(for: try planner.plan(concepts, style: style, limit: limit, renderGuidance: false).conditioning)
+    }
+
+    /// The planner of this creator's requests.
+    private var planner: RequestPlanner {
+        RequestPlanner(capabilities: engine.capabilities, engine: engine.identifier, options: options, embedsSourceImage: embedsSourceImage)
     }
 
     /// Cancels every request of this creator in flight; their consumers get
@@ -157,45 +200,17 @@ public final class InklingImageCreator: Sendable {
             throw ImageCreationError.notSupported(reason: "the recipe was made by the \(recipe.engine) engine, this creator uses \(engine.identifier)")
         }
         let plan = try RecipeReplay.plan(recipe, capabilities: engine.capabilities)
-        let files = RequestFiles()
         let work = CancelledEngineWork()
+        let result = ReplayResult()
         do {
-            var result: GeneratedImage?
-            try await Self.generate(plan, variations: [recipe.variation], engine: engine, session: session, files: files,
-                                    work: work, recipeOverride: recipe) { result = $0 }
-            guard let result else { throw ImageCreationError.creationFailed(reason: "the engine produced no image") }
-            return result
+            try await Self.run(plan, variations: [recipe.variation], engine: engine, work: work, recipeOverride: recipe) { event in
+                if case .image(let png) = event { result.set(png) }
+            }
+            guard let png = result.value else { throw ImageCreationError.creationFailed(reason: "the engine produced no image") }
+            let stem = UUID().uuidString.lowercased().prefix(8)
+            return try session.write(png, name: "\(stem)-\(recipe.variation + 1).png")
         } catch {
-            session.remove(files.all)
             throw Task.isCancelled ? ImageCreationError.creationCancelled(engineWork: work.summaries) : Self.mapped(error)
-        }
-    }
-
-    /// Runs `variations` of `plan`, at most one per core at a time, handing each result to
-    /// `deliver` as it is written; `work` collects what cancelled engines said of their work.
-    private static func generate(
-        _ plan: RequestPlan, variations: [Int], engine: any ImageEngine, session: OutputSession, files: RequestFiles,
-        work: CancelledEngineWork, recipeOverride: Recipe?, deliver: (GeneratedImage) throws -> Void
-    ) async throws {
-        let width = max(1, min(variations.count, ProcessInfo.processInfo.activeProcessorCount))
-        let stem = UUID().uuidString.lowercased().prefix(8)
-        try await withThrowingTaskGroup(of: GeneratedImage.self) { group in
-            var pending = variations[...]
-            func start(_ variation: Int) {
-                group.addTask {
-                    let image = try await work.recording { try await engine.generate(plan.conditioning, variation: variation) }
-                    try Task.checkCancellation()
-                    let recipe = recipeOverride ?? plan.recipe(variation: variation)
-                    let result = try session.write(image, recipe: recipe, name: "\(stem)-\(variation + 1).png")
-                    files.add(result.url)
-                    return result
-                }
-            }
-            for _ in 0..<width { if let next = pending.popFirst() { start(next) } }
-            for try await image in group {
-                try deliver(image)
-                if let next = pending.popFirst() { start(next) }
-            }
         }
     }
 

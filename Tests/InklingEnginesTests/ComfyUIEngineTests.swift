@@ -20,14 +20,11 @@ final class ComfyUIEngineTests: XCTestCase {
 
     func testTxt2ImgWithSketchRunsTheWholeProtocol() async throws {
         let fake = try FakeComfyUI()
-        let steps = ProgressLog()
-        var engine = engine(fake)
-        engine.progress = { variation, step, total in
-            XCTAssertEqual(variation, 1)
-            steps.append(step, total)
-        }
         let conditioning = RemoteFixtures.conditioning(strength: 0.8, mode: .balanced, seed: 7)
-        let image = try await engine.generate(conditioning, variation: 1)
+        let events = try await EngineEvents.collect(engine(fake).images(for: EngineRequest(conditioning, variations: [1])))
+        let image = try XCTUnwrap(events.images[1])
+        XCTAssertEqual(Set(events.progress.map(\.variation)), [1])
+        let steps = events.progress.map { (step: $0.step, steps: $0.steps) }
 
         XCTAssertEqual(fake.violations, [])
         XCTAssertEqual([image.width, image.height], [128, 96])
@@ -48,7 +45,7 @@ final class ComfyUIEngineTests: XCTestCase {
         XCTAssertEqual(node(workflow, "EmptyLatentImage")?["width"]?.int, 128)
         XCTAssertNil(node(workflow, "VAEEncode"))
         XCTAssertTrue(node(workflow, "CLIPTextEncode") != nil)
-        XCTAssertEqual(steps.last?.1, 8)
+        XCTAssertEqual(steps.last?.steps, 8)
         XCTAssertEqual(steps.count, 8, "progress arrived over the WebSocket")
         let paths = fake.server.requests.map { "\($0.method) \($0.path)" }
         for expected in ["POST /upload/image", "GET /ws", "POST /prompt", "GET /history/", "GET /view"] {
@@ -195,13 +192,4 @@ final class ComfyUIEngineTests: XCTestCase {
         XCTAssertEqual(fake.outcomes.values.first, .interrupted, "the server's work stopped too")
         await FakeComfyUITesting.assertEventually({ fake.remains.isClean }, "\(fake.remains)")
     }
-}
-
-/// Progress callbacks, collected from any thread.
-final class ProgressLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(Int, Int)] = []
-    func append(_ step: Int, _ total: Int) { lock.withLock { entries.append((step, total)) } }
-    var count: Int { lock.withLock { entries.count } }
-    var last: (Int, Int)? { lock.withLock { entries.last } }
 }

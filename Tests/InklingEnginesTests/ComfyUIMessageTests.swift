@@ -7,16 +7,16 @@ import XCTest
 /// How the adapter reads what ComfyUI tells it: binary previews among the messages, and an
 /// interrupt seen only in `/history`.
 final class ComfyUIMessageTests: XCTestCase {
-    func testBinaryPreviewFramesAreSkipped() async throws {
+    func testBinaryPreviewFramesAreReportedAsPreviews() async throws {
         var behavior = FakeComfyUI.Behavior()
         behavior.previewFrames = true
         let fake = try FakeComfyUI(behavior: behavior)
-        let steps = ProgressLog()
-        var engine = FakeComfyUITesting.engine(fake)
-        engine.progress = { _, step, total in steps.append(step, total) }
-        let image = try await engine.generate(RemoteFixtures.conditioning(), variation: 0)
-        XCTAssertEqual(image.width, 128)
-        XCTAssertEqual(steps.count, 8, "every progress message read, the previews between them skipped")
+        let engine = FakeComfyUITesting.engine(fake)
+        let events = try await EngineEvents.collect(engine.images(for: EngineRequest(RemoteFixtures.conditioning(), variations: [0])))
+        XCTAssertEqual(events.images[0]?.width, 128)
+        XCTAssertEqual(events.progress.count, 8, "every progress message read between the previews")
+        XCTAssertEqual(events.previews.count, 8, "a preview per step")
+        XCTAssertTrue(events.previews.allSatisfy { $0.variation == 0 && $0.bytes.starts(with: [0xFF, 0xD8]) }, "the JPEG without the frame's header")
     }
 
     func testAnInterruptSeenOnlyInTheHistoryIsAnInterruption() async throws {

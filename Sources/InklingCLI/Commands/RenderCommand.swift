@@ -93,13 +93,11 @@ struct RenderCommand: InklingCommand {
             // Without --size, follow the drawing's canvas: the supported size closest to its aspect.
             generation.size = .closest(to: PixelSize(width: Int(saturating: canvas.width.rounded()), height: Int(saturating: canvas.height.rounded())))
         }
-        let creator = try await InklingImageCreator(engine: CLIEngine.make(engines, style: options.style, progress: { io.writeError($0) }), options: generation,
+        let creator = try await InklingImageCreator(engine: CLIEngine.make(engines, style: options.style), options: generation,
                                                     embedsSourceImage: options.embedSource)
-        defer { creator.session.removeAll() }
-        let style = try creator.validate(concepts, style: options.style, limit: options.limit)
-        for notice in try creator.notices(for: concepts, style: options.style, limit: options.limit) {
-            io.writeError("inkling render: notice: \(notice)")
-        }
+        let request = try creator.prepare(concepts, style: options.style, limit: options.limit)
+        let style = request.style
+        for notice in request.notices { io.writeError("inkling render: notice: \(notice)") }
         let directory = try OutputNaming.prepare(directory: output)
         let stem = OutputNaming.stem(of: input)
         let seed = options.generation.seed
@@ -120,13 +118,23 @@ struct RenderCommand: InklingCommand {
         var kept: [URL] = []
         do {
             try await Interruption.shared.whileHandling({ creator.cancelAll() }) {
-                for try await image in creator.images(for: concepts, style: options.style, limit: options.limit) {
-                    let target = targets[image.recipe.variation]
-                    let written = try Self.keep(image, at: target, session: creator.session, overwrite: overwrite, protecting: inputs)
-                    kept.append(written)
-                    let seconds = (clock.now - start) / .milliseconds(1) / 1000
-                    io.writeError("[\(kept.count)/\(options.limit)] wrote \(OutputNaming.display(written)) (\(String(format: "%.2f", seconds)) s)")
-                    try io.print(OutputNaming.display(written))
+                for try await event in creator.events(for: request) {
+                    switch event {
+                    case .image(let image):
+                        let written = try Self.keep(image, at: targets[image.recipe.variation], overwrite: overwrite, protecting: inputs)
+                        kept.append(written)
+                        let seconds = (clock.now - start) / .milliseconds(1) / 1000
+                        io.writeError("[\(kept.count)/\(options.limit)] wrote \(OutputNaming.display(written)) (\(String(format: "%.2f", seconds)) s)")
+                        try io.print(OutputNaming.display(written))
+                    case .progress(let variation, let step, let steps):
+                        if let line = ProgressLine.text(engine: creator.engine.identifier, variation: variation, step: step, steps: steps) {
+                            io.writeError(line)
+                        }
+                    case .notice(let notice):
+                        io.writeError("inkling render: notice: \(notice)")
+                    case .preview:
+                        break
+                    }
                 }
             }
         } catch {
@@ -155,7 +163,17 @@ struct RenderCommand: InklingCommand {
         return failure
     }
 
-    /// Moves a result to `target`; an emoji becomes an image set folder there.
+    /// Writes a result to `target` atomically; an emoji becomes an image set folder there.
+    static func keep(_ image: GeneratedPNG, at target: URL, overwrite: Bool, protecting inputs: Set<FileIdentity>) throws -> URL {
+        guard image.recipe.style == .emoji else {
+            return try image.write(to: target, replacing: overwrite, protecting: inputs)
+        }
+        let set = try EmojiImageSet(images: BuiltInEngine.emojiSet(from: image.image, sizes: EmojiImageSet.standardSizes), recipe: image.recipe)
+        try set.write(to: target, replacing: overwrite)
+        return target
+    }
+
+    /// Moves a result file to `target`; an emoji becomes an image set folder there.
     static func keep(_ image: GeneratedImage, at target: URL, session: OutputSession, overwrite: Bool,
                      protecting inputs: Set<FileIdentity>) throws -> URL {
         guard image.recipe.style == .emoji else {

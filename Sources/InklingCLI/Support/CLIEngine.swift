@@ -12,8 +12,7 @@ enum CLIEngine {
 
     /// The engine for `options` and `style`. The configuration is read only when needed
     /// (`--engine` other than builtin, `--config`, or the externalProvider style).
-    /// `progress` receives one line per quarter of each image's sampling, for engines that report it (ComfyUI).
-    static func make(_ options: EngineOptions, style: Style?, progress: (@Sendable (String) -> Void)? = nil,
+    static func make(_ options: EngineOptions, style: Style?,
                      environment: [String: String] = ProcessInfo.processInfo.environment) throws(CommandFailure) -> any ImageEngine {
         if (options.engine ?? EngineConfiguration.builtinName) == EngineConfiguration.builtinName && options.configPath == nil && style != .externalProvider {
             return BuiltInEngine()
@@ -22,13 +21,7 @@ enum CLIEngine {
         do throws(EngineConfigurationError) {
             let name: String
             if let engine = options.engine { name = engine } else { name = try configuration.engineName(for: style) }
-            let engine = try configuration.engine(named: name, environment: environment)
-            guard var comfyUI = engine as? ComfyUIEngine, let progress else { return engine }
-            comfyUI.progress = { variation, step, steps in
-                guard steps > 0, step == steps || step * 4 / steps != (step - 1) * 4 / steps else { return }
-                progress("[\(name)] variation \(variation + 1): step \(step)/\(steps)")
-            }
-            return comfyUI
+            return try configuration.engine(named: name, environment: environment)
         } catch {
             throw failure(error)
         }

@@ -20,4 +20,9 @@ public protocol ImageEngine: Sendable {
     /// What this engine will not honour of `conditioning` (a guidance control its API lacks),
     /// one line each, said before generating. Defaults to none.
     func notices(for conditioning: Conditioning) -> [String]
+    /// Works on every variation of `request` and reports progress, previews, notices and each
+    /// image as events, sharing what the variations have in common (uploads, encodings). The
+    /// stream ends when every variation is done, or with the first error. Defaults to
+    /// ``generate(_:variation:)`` per variation (``EngineRequestRunner``).
+    func images(for request: EngineRequest) -> AsyncThrowingStream<EngineEvent, Error>
 }

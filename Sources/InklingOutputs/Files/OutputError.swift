@@ -15,6 +15,8 @@ public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     case temporaryFileGone(String)
     /// An emoji image set was given no images, or images that are not square.
     case invalidImageSet(String)
+    /// A result could not be encoded as PNG; the reason is the encoder's.
+    case encodingFailed(String)
 
     /// One line a person can act on.
     public var description: String {
@@ -31,6 +33,8 @@ public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
             "the temporary result \(path) no longer exists (moved already, or its session was cleaned up)"
         case .invalidImageSet(let why):
             "cannot make an emoji image set: \(why)"
+        case .encodingFailed(let why):
+            "cannot encode the result as PNG: \(why)"
         }
     }
 }

@@ -41,6 +41,20 @@ public final class OutputSession: @unchecked Sendable {
         return GeneratedImage(url: url, recipe: recipe, image: image)
     }
 
+    /// Writes an encoded result to a new file named `name` in the session directory, atomically.
+    ///
+    /// - Throws: ``OutputError/writeFailed(path:reason:)``.
+    public func write(_ result: GeneratedPNG, name: String) throws(OutputError) -> GeneratedImage {
+        let url = directory.appendingPathComponent(name, isDirectory: false)
+        try ensureDirectory()
+        do {
+            try AtomicFile.write(result.png, to: url)
+        } catch {
+            throw .writeFailed(path: url.path, reason: error.reason)
+        }
+        return GeneratedImage(url: url, recipe: result.recipe, image: result.image)
+    }
+
     /// Removes these files if they are still in the session directory (moved ones are gone already).
     public func remove(_ urls: [URL]) {
         for url in urls where url.deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path {

@@ -14,24 +14,30 @@ extension Recipe {
     /// PNG writes ASCII-only text as `tEXt` and other text as UTF-8 `iTXt`, so a recipe with a
     /// non-ASCII prompt lands in an `iTXt` chunk; readers accept either.
     public func textChunks() -> [PNGTextChunk] {
+        textChunks(sourceChunk: source?.image.flatMap(Self.sourceChunk))
+    }
+
+    /// ``textChunks()`` with the `inkling:source` chunk made already (``sourceChunk(_:)``), so the
+    /// variations of one request encode their shared source once; `nil` leaves the pixels out.
+    public func textChunks(sourceChunk: PNGTextChunk?) -> [PNGTextChunk] {
         var recipe = self
-        var sourceChunk: PNGTextChunk?
-        if let image = source?.image {
-            if let bytes = try? PNGCodec.encode(PNGDocument(image: image), compressionLevel: 9) {
-                let text = Data(bytes).base64EncodedString()
-                if text.utf8.count <= RecipeSource.maximumEmbeddedBytes {
-                    sourceChunk = PNGTextChunk(keyword: Self.sourceKeyword, text: text)
-                }
-            }
-            if sourceChunk == nil { recipe.source?.image = nil }
-        }
+        if sourceChunk == nil { recipe.source?.image = nil }
         var chunks = [
             PNGTextChunk(keyword: "Software", text: "Inkling \(inklingVersion) (\(engine) engine)"),
             PNGTextChunk(keyword: "Description", text: Self.singleLine(summary)),
             PNGTextChunk(keyword: Self.recipeKeyword, text: recipe.jsonText()),
         ]
-        if let sourceChunk { chunks.append(sourceChunk) }
+        if let sourceChunk, source?.image != nil { chunks.append(sourceChunk) }
         return chunks
+    }
+
+    /// The `inkling:source` chunk of a source image (base64 of its PNG at zlib 9), `nil` when
+    /// it would be larger than ``RecipeSource/maximumEmbeddedBytes``.
+    public static func sourceChunk(_ image: RasterImage) -> PNGTextChunk? {
+        guard let bytes = try? PNGCodec.encode(PNGDocument(image: image), compressionLevel: 9) else { return nil }
+        let text = Data(bytes).base64EncodedString()
+        guard text.utf8.count <= RecipeSource.maximumEmbeddedBytes else { return nil }
+        return PNGTextChunk(keyword: sourceKeyword, text: text)
     }
 
     /// Reads the recipe (and any embedded source image) from a decoded PNG.

@@ -29,7 +29,9 @@ public struct Automatic1111Engine: ImageEngine {
     /// The configured languages and sizes; every style but emoji.
     public var capabilities: EngineCapabilities { connection.capabilities }
 
-    public func availability() async -> EngineAvailability { await diagnose().availability }
+    /// ``diagnose()``'s answer, reused for ``EngineAvailabilityCache/ttl`` seconds unless a
+    /// request found the server unreachable or unavailable meanwhile.
+    public func availability() async -> EngineAvailability { await connection.availability.value { await diagnose().availability } }
 
     /// Says when the sketch cannot be sent: no ControlNet model configured, or a server found
     /// without the ControlNet API.

@@ -6,7 +6,7 @@ import InklingStrokes
 import InklingTransport
 
 /// Generates through a ComfyUI server: uploads the guidance map (and source image) as
-/// temporary files, queues an API-format workflow (``ComfyUIWorkflow``) whose image comes back
+/// temporary files (once per request, see ``images(for:)``), queues an API-format workflow (``ComfyUIWorkflow``) whose image comes back
 /// through a temporary PreviewImage, follows it over `/ws` (polling `/history` when the socket is
 /// unavailable), downloads the result through `/view` and deletes the prompt's history entry.
 /// Cancelled, it stops the prompt where it stands (``ComfyUICleanup``) and throws
@@ -14,9 +14,6 @@ import InklingTransport
 public struct ComfyUIEngine: ImageEngine {
     /// The configuration it was made from.
     public let entry: EngineEntry
-    /// Called with `(variation, step, steps)` as sampling progresses (from `/ws` `progress`
-    /// messages; nothing arrives while progress is followed by polling `/history`).
-    public var progress: (@Sendable (_ variation: Int, _ step: Int, _ steps: Int) -> Void)?
     let client: ComfyUIClient
 
     /// Creates the adapter; `apiKey`, when given, goes out as a bearer token (for a ComfyUI
@@ -35,7 +32,9 @@ public struct ComfyUIEngine: ImageEngine {
     /// The configured languages and sizes; every style but emoji (which needs transparency).
     public var capabilities: EngineCapabilities { connection.capabilities }
 
-    public func availability() async -> EngineAvailability { await diagnose().availability }
+    /// ``diagnose()``'s answer, reused for ``EngineAvailabilityCache/ttl`` seconds unless a
+    /// request found the server unreachable or unavailable meanwhile.
+    public func availability() async -> EngineAvailability { await connection.availability.value { await diagnose().availability } }
 
     /// Says when the sketch cannot be sent (no ControlNet model configured).
     public func notices(for conditioning: Conditioning) -> [String] {
@@ -50,16 +49,28 @@ public struct ComfyUIEngine: ImageEngine {
     ///   what became of the prompt; ``RemoteEngineError`` otherwise (the prompt stopped and
     ///   forgotten on the server all the same, after `generationTimeoutSeconds` too).
     public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
+        try await generate(conditioning, variation: variation, uploads: try await uploads(for: conditioning), report: nil)
+    }
+
+    /// Every variation of `request` from one upload of the guidance map and source image, each
+    /// queued as its own prompt; sampling progress and previews (`/ws`) arrive as events.
+    public func images(for request: EngineRequest) -> AsyncThrowingStream<EngineEvent, Error> {
+        EngineRequestRunner.stream(request, availability: connection.availability) {
+            try await uploads(for: request.conditioning)
+        } generate: { uploads, variation, report in
+            try await generate(request.conditioning, variation: variation, uploads: uploads, report: report)
+        }
+    }
+
+    /// One variation from images already uploaded; `report` hears its progress and previews.
+    private func generate(_ conditioning: Conditioning, variation: Int, uploads: ComfyUIUploads,
+                          report: (@Sendable (EngineEvent) -> Void)?) async throws -> RasterImage {
         let service = client.http.service
         let cleanup = ComfyUICleanup(client: client)
-        let graph: JSONValue
-        do {
-            try Task.checkCancellation()
-            graph = try await workflow(for: conditioning, variation: variation)
-        } catch {
-            if error is CancellationError || Task.isCancelled { throw EngineFailure.cancelled(service: service, summary: Self.nothingQueued) }
-            throw error
-        }
+        let workflow = ComfyUIWorkflow(checkpoint: entry.models.checkpoint ?? "", controlNet: entry.models.controlNet,
+                                       defaults: entry.defaults, guidanceImage: uploads.guidance, sourceImage: uploads.source)
+        let graph = workflow.graph(conditioning, variation: variation)
+        guard !Task.isCancelled else { throw EngineFailure.cancelled(service: service, summary: Self.nothingQueued) }
         let clientID = UUID().uuidString.lowercased()
         let socket = await openSocket(clientID: clientID)
         defer { socket?.close() }
@@ -79,9 +90,13 @@ public struct ComfyUIEngine: ImageEngine {
         }
         do {
             try Task.checkCancellation()
-            var report: (@Sendable (Int, Int) -> Void)?
-            if let progress { report = { step, steps in progress(variation, step, steps) } }
-            let monitor = ComfyUIMonitor(client: client, promptID: promptID, limit: entry.generationTimeoutSeconds, progress: report)
+            var progress: (@Sendable (Int, Int) -> Void)?, preview: (@Sendable ([UInt8]) -> Void)?
+            if let report {
+                progress = { step, steps in report(.progress(variation: variation, step: step, steps: steps)) }
+                preview = { bytes in report(.preview(variation: variation, bytes: bytes)) }
+            }
+            let monitor = ComfyUIMonitor(client: client, promptID: promptID, limit: entry.generationTimeoutSeconds,
+                                         progress: progress, preview: preview)
             guard let file = try await monitor.outputs(socket: socket).first else {
                 throw RemoteEngineError.noImage(service: service, operation: "prompt \(promptID)")
             }
@@ -107,20 +122,28 @@ public struct ComfyUIEngine: ImageEngine {
     /// The summary of a cancellation that came before the prompt was queued.
     static let nothingQueued = "nothing was queued (uploaded maps wait in ComfyUI's temp folder, which it empties when it restarts)"
 
-    /// Uploads the guidance map and source image and builds the workflow that uses them.
-    private func workflow(for conditioning: Conditioning, variation: Int) async throws -> JSONValue {
-        // Uploads are named by content, so repeated requests reuse one file in ComfyUI/temp.
-        var guidance: String?
-        if ComfyUIWorkflow.usesSketch(conditioning, controlNet: entry.models.controlNet), let png = try RemoteImages.guidancePNG(conditioning) {
-            guidance = try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-guide.png").loadImageName
+    /// Uploads the guidance map and source image (each encoded once) for the workflow to load.
+    ///
+    /// - Throws: ``EngineFailure/cancelled(service:summary:)`` (nothing queued) once cancelled.
+    private func uploads(for conditioning: Conditioning) async throws -> ComfyUIUploads {
+        do {
+            try Task.checkCancellation()
+            // Uploads are named by content, so repeated requests reuse one file in ComfyUI/temp.
+            var uploads = ComfyUIUploads()
+            if ComfyUIWorkflow.usesSketch(conditioning, controlNet: entry.models.controlNet), let png = try RemoteImages.guidancePNG(conditioning) {
+                uploads.guidance = try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-guide.png").loadImageName
+            }
+            if let png = try RemoteImages.sourcePNG(conditioning) {
+                uploads.source = try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-source.png").loadImageName
+            }
+            try Task.checkCancellation()
+            return uploads
+        } catch {
+            if error is CancellationError || Task.isCancelled {
+                throw EngineFailure.cancelled(service: client.http.service, summary: Self.nothingQueued)
+            }
+            throw error
         }
-        var source: String?
-        if let png = try RemoteImages.sourcePNG(conditioning) {
-            source = try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-source.png").loadImageName
-        }
-        let workflow = ComfyUIWorkflow(checkpoint: entry.models.checkpoint ?? "", controlNet: entry.models.controlNet,
-                                       defaults: entry.defaults, guidanceImage: guidance, sourceImage: source)
-        return workflow.graph(conditioning, variation: variation)
     }
 
     /// `ws://host/ws?clientId=…`, or `nil` (progress then comes from polling `/history`).

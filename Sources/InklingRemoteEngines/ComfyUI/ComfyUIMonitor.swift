@@ -16,9 +16,11 @@ struct ComfyUIMonitor: Sendable {
     /// Seconds the whole generation may take.
     let limit: Double
     let progress: (@Sendable (Int, Int) -> Void)?
+    /// Hears each preview image (JPEG or PNG bytes) the socket carries.
+    var preview: (@Sendable ([UInt8]) -> Void)? = nil
 
-    /// The images the output node produced. Binary messages (previews, with `--preview-method`)
-    /// and messages it has no use for (`progress_state`, `status`, other prompts') are skipped.
+    /// The images the output node produced. Binary preview messages (with `--preview-method`)
+    /// go to ``preview``; messages it has no use for (`progress_state`, `status`, other prompts') are skipped.
     ///
     /// - Throws: ``RemoteEngineError`` when the prompt fails, is interrupted on the server (seen
     ///   over the socket or in `/history`) or runs past `limit`; `CancellationError` when cancelled.
@@ -36,7 +38,9 @@ struct ComfyUIMonitor: Sendable {
             }
             if let live = socket {
                 do {
-                    if let message = try await live.receive(timeout: 0.5), case .text(let text) = message {
+                    let message = try await live.receive(timeout: 0.5)
+                    if case .binary(let frame)? = message, let image = Self.previewImage(frame) { preview?(image) }
+                    if case .text(let text)? = message {
                         switch ComfyUIEvent.parse(text, promptID: promptID) {
                         case .progress(let value, let maximum): progress?(value, maximum)
                         case .finished: return try await finalOutputs()
@@ -59,6 +63,13 @@ struct ComfyUIMonitor: Sendable {
         }
     }
 
+    /// The image of a binary `/ws` frame: event 1 (a preview image), then its format (1 JPEG,
+    /// 2 PNG), then the bytes, as ComfyUI sends them; `nil` for other frames.
+    static func previewImage(_ frame: [UInt8]) -> [UInt8]? {
+        guard frame.count > 8, frame[0..<4] == [0, 0, 0, 1] else { return nil }
+        return Array(frame[8...])
+    }
+
     /// The outputs once `/history` shows them, or `nil` while the prompt is still pending.
     private func poll() async throws -> [ComfyUIClient.FileReference]? {
         switch try await client.history(promptID, outputNode: ComfyUIWorkflow.outputNode) {
@@ -72,9 +83,11 @@ struct ComfyUIMonitor: Sendable {
     /// After the socket said "finished": the history entry may lag a moment behind
     /// (ComfyUI sends `execution_success` before it writes the entry).
     private func finalOutputs() async throws -> [ComfyUIClient.FileReference] {
-        for _ in 0..<20 {
+        // Every 10 ms for 2 s: the entry usually follows within a few milliseconds, and each
+        // image waits for it.
+        for _ in 0..<200 {
             if let files = try await poll() { return files }
-            try await Task.sleep(nanoseconds: 100_000_000)
+            try await Task.sleep(nanoseconds: 10_000_000)
         }
         throw RemoteEngineError.malformedResponse(service: client.http.service, operation: "GET /history/\(promptID)",
                                                   reason: "the prompt finished but its history entry never appeared")

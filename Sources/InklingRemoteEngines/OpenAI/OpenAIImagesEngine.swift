@@ -13,7 +13,7 @@ import InklingTransport
 public struct OpenAIImagesEngine: ImageEngine {
     /// The configuration it was made from.
     public let entry: EngineEntry
-    private let connection: RemoteConnection
+    let connection: RemoteConnection
     var http: HTTPClient { connection.http }
 
     /// Creates the adapter; `apiKey` goes out as `Authorization: Bearer …`.
@@ -27,7 +27,9 @@ public struct OpenAIImagesEngine: ImageEngine {
     /// The configured languages and sizes; every style but emoji.
     public var capabilities: EngineCapabilities { connection.capabilities }
 
-    public func availability() async -> EngineAvailability { await diagnose().availability }
+    /// ``diagnose()``'s answer, reused for ``EngineAvailabilityCache/ttl`` seconds unless a
+    /// request found the server unreachable or unavailable meanwhile.
+    public func availability() async -> EngineAvailability { await connection.availability.value { await diagnose().availability } }
 
     /// Reachable through `GET /v1/models`, and the configured model listed there (a server
     /// without that endpoint, like some `sd-server` builds, is reachable with the model unknown);

@@ -10,6 +10,8 @@ struct RemoteConnection: Sendable {
     let http: HTTPClient
     /// Whether the entry names an API key variable that is not set.
     let apiKeyMissing: Bool
+    /// The last availability answer, reused for a few seconds (shared by the engine's copies).
+    let availability = EngineAvailabilityCache()
 
     /// The connection of an engine of `kind` configured by `entry`.
     init(entry: EngineEntry, kind: EngineKind, apiKey: String?) {

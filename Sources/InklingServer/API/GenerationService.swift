@@ -86,24 +86,22 @@ final class GenerationService: @unchecked Sendable {
         }
         defer { gate.leave() }
         let creator: InklingImageCreator
-        let style: Style
-        let notices: [String]
+        let prepared: PreparedRequest
         do {
             creator = try await InklingImageCreator(engine: engine, options: request.options, embedsSourceImage: false)
-            style = try creator.validate(request.concepts, style: request.style, limit: request.limit)
-            notices = try creator.notices(for: request.concepts, style: request.style, limit: request.limit)
+            prepared = try creator.prepare(request.concepts, style: request.style, limit: request.limit)
         } catch {
             exchange.respond(APIError.creation(error).response)
             return
         }
-        defer { creator.session.removeAll() }
+        let (style, notices) = (prepared.style, prepared.notices)
         if request.stream {
             exchange.beginStream(status: 200, headers: [
                 ("Content-Type", "application/x-ndjson"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
             ])
             exchange.write(JSONText.line(["type": "started", "style": style.rawValue, "limit": request.limit, "notices": notices]))
         }
-        let outcome = await outcome(of: request, owner: owner, creator: creator, exchange: exchange)
+        let outcome = await outcome(of: request, prepared: prepared, owner: owner, creator: creator, exchange: exchange)
         switch (outcome, request.stream) {
         case (.finished(let images), false):
             let answer: [String: Any] = ["style": style.rawValue, "images": images.map(Self.json), "notices": notices]
@@ -128,16 +126,16 @@ final class GenerationService: @unchecked Sendable {
     /// server stops. The last three cancel it through the creator, so the engine stops its
     /// work, and wait (at most ``cancellationGrace`` seconds) for the engine to say what became
     /// of that work: the answer says it too.
-    private func outcome(of request: GenerationRequest, owner: String?, creator: InklingImageCreator,
+    private func outcome(of request: GenerationRequest, prepared: PreparedRequest, owner: String?, creator: InklingImageCreator,
                          exchange: HTTPExchange) async -> Outcome {
         let deadline = timeout
         // The request is registered with the creator now, so a cancellation from here on reaches
         // it; it is consumed by an unstructured task, so stopping cancels it through the
         // creator (which lets the engine report) rather than from under the consumer.
-        let images = creator.images(for: request.concepts, style: request.style, limit: request.limit)
+        let events = creator.events(for: prepared)
         let ended = FirstArrival<Ending>()
         let work = Task {
-            let outcome = await self.keep(images, of: request, owner: owner, creator: creator, exchange: exchange)
+            let outcome = await self.keep(events, of: request, owner: owner, exchange: exchange)
             ended.offer(.work(outcome))
             return outcome
         }
@@ -180,20 +178,19 @@ final class GenerationService: @unchecked Sendable {
         }
     }
 
-    /// Stores every image as it arrives and (streaming) announces it. Without streaming, a
-    /// request that fails or times out leaves nothing in the store.
-    private func keep(_ generated: AsyncThrowingStream<GeneratedImage, any Error>, of request: GenerationRequest, owner: String?,
-                      creator: InklingImageCreator, exchange: HTTPExchange) async -> Outcome {
+    /// Stores every image's PNG bytes as they arrive (no file is written) and (streaming)
+    /// announces it. Without streaming, a request that fails or times out leaves nothing in the store.
+    private func keep(_ events: AsyncThrowingStream<CreationEvent, any Error>, of request: GenerationRequest, owner: String?,
+                      exchange: HTTPExchange) async -> Outcome {
         var images: [[String: String]] = []
         func discard() {
             guard !request.stream else { return }
             for image in images { _ = store.take(image["id"] ?? "") }
         }
         do {
-            for try await image in generated {
-                let bytes = try image.pngBytes()
-                creator.session.remove([image.url])
-                let id = try store.insert(bytes, owner: owner)
+            for try await event in events {
+                guard case .image(let image) = event else { continue }
+                let id = try store.insert(image.png, owner: owner)
                 let entry: [String: String] = [
                     "id": id, "url": "/v1/images/\(id)", "variation": String(image.recipe.variation),
                     "width": String(image.image.width), "height": String(image.image.height),

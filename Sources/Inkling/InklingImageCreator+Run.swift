@@ -1,0 +1,53 @@
+import Foundation
+import InklingEngines
+import InklingOutputs
+
+extension InklingImageCreator {
+    /// Runs `variations` of `plan` as one engine request, handing each event to `deliver` (an
+    /// image encoded with its recipe, several at once, the embedded source encoded once); `work` collects what a stopped engine
+    /// said of its work.
+    ///
+    /// The engine's stream is read outside the caller's task, so that cancelling the caller
+    /// stops the engine (``EngineStop``) without closing the stream: the engine's account of its
+    /// stopped work still arrives before the stream ends.
+    static func run(
+        _ plan: RequestPlan, variations: [Int], engine: any ImageEngine, work: CancelledEngineWork, recipeOverride: Recipe?,
+        deliver: @escaping @Sendable (CreationEvent) throws -> Void
+    ) async throws {
+        // The source image embedded in every variation's recipe is encoded once.
+        let embedded = recipeOverride == nil ? plan.source?.image : recipeOverride?.source?.image
+        let sourceChunk = embedded.flatMap(Recipe.sourceChunk)
+        let stop = EngineStop()
+        let events = engine.images(for: EngineRequest(plan.conditioning, variations: variations, stop: stop))
+        let reader = Task {
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { encoders in
+                    for try await event in events {
+                        switch event {
+                        case .image(let variation, let image):
+                            encoders.addTask {
+                                do {
+                                    let recipe = recipeOverride ?? plan.recipe(variation: variation)
+                                    let chunks = recipe.textChunks(sourceChunk: sourceChunk)
+                                    try deliver(.image(try GeneratedPNG(image: image, recipe: recipe, textChunks: chunks)))
+                                } catch {
+                                    stop.stop()
+                                    throw error
+                                }
+                            }
+                        case .progress(let variation, let step, let steps): try deliver(.progress(variation: variation, step: step, steps: steps))
+                        case .preview(let variation, let bytes): try deliver(.preview(variation: variation, bytes: bytes))
+                        case .notice(let line): try deliver(.notice(line))
+                        case .cancelled(let summary): work.record(summary)
+                        }
+                    }
+                    try await encoders.waitForAll()
+                }
+            } catch {
+                stop.stop()
+                throw error
+            }
+        }
+        try await withTaskCancellationHandler { try await reader.value } onCancel: { stop.stop() }
+    }
+}

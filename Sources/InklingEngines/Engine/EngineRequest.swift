@@ -1,0 +1,23 @@
+import Foundation
+import InklingConditioning
+
+/// One request to an engine: the conditioning every variation shares and the variations wanted,
+/// worked on together so that what they share (an upload, an encoded image) is done once.
+public struct EngineRequest: Sendable {
+    /// What every variation is painted from.
+    public var conditioning: Conditioning
+    /// The variations wanted (0-based), started in this order.
+    public var variations: [Int]
+    /// How many variations may run at once (at least 1).
+    public var concurrency: Int
+    /// Stops the work while the stream stays open to say what became of it.
+    public var stop: EngineStop
+
+    /// A request; `concurrency` defaults to one variation per processor core.
+    public init(_ conditioning: Conditioning, variations: [Int], concurrency: Int? = nil, stop: EngineStop = EngineStop()) {
+        self.conditioning = conditioning
+        self.variations = variations
+        self.concurrency = max(1, min(variations.count, concurrency ?? ProcessInfo.processInfo.activeProcessorCount))
+        self.stop = stop
+    }
+}

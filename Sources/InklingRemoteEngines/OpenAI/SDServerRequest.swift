@@ -10,8 +10,8 @@ import InklingTransport
 ///
 /// `sd-server` reads only prompt, n, size and output format from the OpenAI request itself;
 /// everything else travels inside the prompt as `<sd_cpp_extra_args>{JSON}</sd_cpp_extra_args>`:
-/// the variation's seed (so variations differ and replay), the configured steps, CFG scale,
-/// sampler, scheduler and negative prompt, the img2img `strength`, and, when the engine names a
+/// the variation's seed (so variations differ and replay), the steps, CFG scale, sampler,
+/// scheduler and negative prompt (the request's, else the configuration's), the img2img `strength`, and, when the engine names a
 /// ControlNet (`models.controlNet`: the server was started with `--control-net`), the guidance
 /// map as `control_image` (base64 PNG) with the sketch's strength as `control_strength`.
 ///
@@ -57,10 +57,12 @@ struct SDServerRequest: Sendable {
 
     /// The `<sd_cpp_extra_args>` object for one variation.
     func extraArguments(_ conditioning: Conditioning, variation: Int) throws -> JSONValue {
-        let defaults = entry.defaults
+        // A configured 0 or "" means "the server's own"; a request's value is always sent.
+        let request = conditioning.sampling
+        let defaults = entry.defaults.applying(request)
         var args: [String: JSONValue] = ["seed": .int(Self.seed(conditioning, variation: variation))]
         if defaults.steps > 0 { args["steps"] = .int(Int64(defaults.steps)) }
-        if defaults.cfgScale > 0 { args["cfg_scale"] = .double(defaults.cfgScale) }
+        if defaults.cfgScale > 0 || request.cfgScale != nil { args["cfg_scale"] = .double(defaults.cfgScale) }
         if !defaults.negativePrompt.isEmpty { args["negative_prompt"] = .string(defaults.negativePrompt) }
         if !defaults.sampler.isEmpty { args["sample_method"] = .string(defaults.sampler) }
         if !defaults.scheduler.isEmpty { args["scheduler"] = .string(defaults.scheduler) }

@@ -18,6 +18,8 @@ public struct ComfyUIEngine: ImageEngine {
     /// messages; nothing arrives while progress is followed by polling `/history`).
     public var progress: (@Sendable (_ variation: Int, _ step: Int, _ steps: Int) -> Void)?
     let client: ComfyUIClient
+    /// The server's sampler and scheduler names, fetched once for requests that name their own.
+    let samplingLists = SamplingLists()
 
     /// Creates the adapter; `apiKey`, when given, goes out as a bearer token (for a ComfyUI
     /// behind an authenticating proxy).
@@ -109,6 +111,7 @@ public struct ComfyUIEngine: ImageEngine {
 
     /// Uploads the guidance map and source image and builds the workflow that uses them.
     private func workflow(for conditioning: Conditioning, variation: Int) async throws -> JSONValue {
+        try await checkRequestedSampling(conditioning)
         // Uploads are named by content, so repeated requests reuse one file in ComfyUI/temp.
         var guidance: String?
         if ComfyUIWorkflow.usesSketch(conditioning, controlNet: entry.models.controlNet), let png = try RemoteImages.guidancePNG(conditioning) {

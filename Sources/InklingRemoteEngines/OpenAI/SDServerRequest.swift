@@ -98,10 +98,23 @@ struct SDServerRequest: Sendable {
         return form
     }
 
-    /// The controls of `conditioning` `sd-server` drops, one notice each. Its ControlNet applies
+    /// What of `conditioning` `sd-server` cannot honour or check, one notice each. Its ControlNet applies
     /// at every step with an even balance, so only another schedule than 0–1 or another mode
     /// than balanced is dropped there.
     func dropped(_ conditioning: Conditioning) -> [String] {
+        uncheckedNames(conditioning) + droppedControls(conditioning)
+    }
+
+    /// The request's sampler and scheduler, which `sd-server` lists nowhere to check against.
+    func uncheckedNames(_ conditioning: Conditioning) -> [String] {
+        let named = [("sampler", conditioning.sampling.sampler), ("scheduler", conditioning.sampling.scheduler)]
+            .compactMap { role, name in name.map { "\(role) '\($0)'" } }
+        guard !named.isEmpty else { return [] }
+        return ["the \(entry.name) engine (sd-server) lists no samplers or schedulers, so \(named.joined(separator: " and ")) cannot be checked (a name it does not know runs as its default)"]
+    }
+
+    /// The guidance controls the sketch's route cannot honour.
+    private func droppedControls(_ conditioning: Conditioning) -> [String] {
         let c = conditioning.controls
         let schedule = "schedule \(NumberText.compact(c.start))–\(NumberText.compact(c.end)) and mode \(c.mode.rawValue) are not honoured"
         if usesControl(conditioning) {

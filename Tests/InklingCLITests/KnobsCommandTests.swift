@@ -58,6 +58,12 @@ final class KnobsCommandTests: XCTestCase {
         XCTAssertEqual(recipe.sampling.sampler, "dpmpp_2m")
         XCTAssertEqual(recipe.sampling.negativePrompt, "no people")
         XCTAssertEqual(recipe.guidance.encoding.description, "scribble-inverted")
+
+        let png = dir.appendingPathComponent("tablet-pen-house-illustration-5-1.png").path
+        let inspected = await inkling(["inspect", png])
+        XCTAssertTrue(inspected.io.stdout.contains("sampling     negative prompt \"no people\", 9 steps, CFG 4.5, sampler dpmpp_2m, scheduler karras"),
+                      inspected.io.stdout)
+        XCTAssertTrue(inspected.io.stdout.contains("scribble-inverted encoding"), inspected.io.stdout)
     }
 
     func testWithoutKnobsTheConfigurationDecides() async throws {

@@ -89,6 +89,12 @@ final class KnobsEngineTests: XCTestCase {
             XCTAssertTrue(error.description.contains("no sampler 'euler_ancestral' (it has: DPM++ 2M, "), error.description)
             XCTAssertTrue(error.description.contains("Euler a"), error.description)
         }
+        do {
+            _ = try await engine.generate(conditioning(SamplingOverrides(sampler: "euler")), variation: 0)
+            XCTFail("a sampler in the wrong case was accepted")
+        } catch let error as RemoteEngineError {
+            XCTAssertTrue(error.description.hasSuffix("(did you mean Euler?)"), error.description)
+        }
         XCTAssertEqual(fake.bodies.count, posts, "nothing posted")
         XCTAssertEqual(fake.violations, [])
     }

@@ -5,7 +5,7 @@ extension Automatic1111Engine {
     /// Refuses a request's sampler or scheduler that the web UI does not list
     /// (`/sdapi/v1/samplers` by name, `/sdapi/v1/schedulers` by name or label, each fetched
     /// once) before posting: 1.10 would quietly run its default instead. A server without the
-    /// list (404) leaves the name unchecked.
+    /// list (404) leaves the name unchecked. A name that differs only in case is suggested.
     func checkRequestedSampling(_ conditioning: Conditioning) async throws {
         let sampling = conditioning.sampling
         guard sampling.sampler != nil || sampling.scheduler != nil else { return }
@@ -21,6 +21,7 @@ extension Automatic1111Engine {
         try await samplingLists.check(
             sampling, service: http.service,
             samplers: { try await names("/sdapi/v1/samplers", ["name"]) },
-            schedulers: { try await names("/sdapi/v1/schedulers", ["name", "label"]) })
+            schedulers: { try await names("/sdapi/v1/schedulers", ["name", "label"]) },
+            suggest: { _, name, available in available.first { $0.lowercased() == name.lowercased() } })
     }
 }

@@ -25,12 +25,12 @@ enum RecipeReplay {
         let drawing = try recipe.drawing?.drawing()
         var guidance: GuidanceMap?
         if let drawing {
-            guidance = try GenerationGuidance.map(for: drawing, size: recipe.size)
+            guidance = try GenerationGuidance.map(for: drawing, size: recipe.size, encoding: recipe.guidance.encoding)
         }
         let conditioning = Conditioning(
             phrases: recipe.phrases, title: recipe.title, language: recipe.language, style: recipe.style, size: recipe.size,
             drawing: drawing, guidance: guidance, source: source, personalization: recipe.personalization, seed: recipe.seed,
-            controls: recipe.guidance, sourceStrength: recipe.sourceStrength)
+            controls: recipe.guidance, sourceStrength: recipe.sourceStrength, sampling: recipe.sampling)
         return RequestPlan(conditioning: conditioning, concepts: recipe.concepts, drawing: recipe.drawing, source: recipe.source,
                            engine: recipe.engine)
     }

@@ -22,6 +22,6 @@ struct RequestPlan: Sendable {
             inklingVersion: InklingImageCreator.version, engine: engine, style: c.style, size: c.size, seed: c.seed,
             variation: variation, guidance: c.controls, sourceStrength: c.sourceStrength,
             personalization: c.personalization, concepts: concepts, phrases: c.phrases, title: c.title,
-            language: c.language, drawing: drawing, source: source)
+            language: c.language, drawing: drawing, source: source, sampling: c.sampling)
     }
 }

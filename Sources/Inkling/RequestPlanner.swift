@@ -53,7 +53,7 @@ struct RequestPlanner: Sendable {
         var guidance: GuidanceMap?
         if let drawing, renderGuidance {
             do {
-                guidance = try GenerationGuidance.map(for: drawing, size: size)
+                guidance = try GenerationGuidance.map(for: drawing, size: size, encoding: options.guidance.encoding)
             } catch {
                 throw .creationFailed(reason: "cannot rasterize the drawing: \(error.description)")
             }
@@ -61,7 +61,7 @@ struct RequestPlanner: Sendable {
         let conditioning = Conditioning(
             phrases: resolved.phrases, title: resolved.title, language: language, style: style, size: size, drawing: drawing,
             guidance: guidance, source: resolved.source, personalization: options.personalization, seed: options.seed,
-            controls: options.guidance, sourceStrength: options.sourceStrength)
+            controls: options.guidance, sourceStrength: options.sourceStrength, sampling: options.sampling)
         var recordedSource = resolved.source.map { RecipeSource(image: $0.image, origin: $0.origin) }
         if !embedsSourceImage { recordedSource?.image = nil }
         return RequestPlan(conditioning: conditioning, concepts: recorded, drawing: drawing.map(RecipeDrawing.init),

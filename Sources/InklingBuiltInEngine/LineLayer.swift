@@ -6,11 +6,11 @@ import InklingStrokes
 /// warped by the displacement field for lower guidance strength.
 enum LineLayer {
     /// The scribble (white lines) for the conditioning: the guidance map itself when it is a
-    /// scribble of the right size, else the drawing rendered with the guidance map's placement
+    /// white-on-black scribble of the right size, else the drawing rendered with the guidance map's placement
     /// (or the default fit). `nil` without a drawing.
     static func scribble(for c: Conditioning) throws -> Plane? {
         let w = c.size.width, h = c.size.height
-        if let map = c.guidance, map.encoding == .scribble, map.image.width == w, map.image.height == h, map.image.format == .gray {
+        if let map = c.guidance, map.encoding == .scribble, map.polarity == .whiteOnBlack, map.image.width == w, map.image.height == h, map.image.format == .gray {
             let plane = Plane(width: w, height: h, bytes: map.image.pixels)
             return plane.isZero ? nil : plane
         }

@@ -17,7 +17,7 @@ public struct Conditioning: Sendable {
     public var size: PixelSize
     /// The sketch, if a drawing concept was given (several drawings are appended).
     public var drawing: Drawing?
-    /// The sketch rasterized at ``size`` (scribble encoding, fit policy), if there is a drawing.
+    /// The sketch rasterized at ``size`` in ``GuidanceControls/encoding`` (fit policy), if there is a drawing.
     public var guidance: GuidanceMap?
     /// The source image, if an image concept was given.
     public var source: SourceImage?
@@ -29,12 +29,15 @@ public struct Conditioning: Sendable {
     public var controls: GuidanceControls
     /// Influence of the source image, `0 ... 1`.
     public var sourceStrength: Double
+    /// Negative prompt, steps, CFG, sampler and scheduler the request sets (`nil`: the engine's default).
+    public var sampling: SamplingOverrides
 
     /// Creates a conditioning.
     public init(
         phrases: [ConceptPhrase], title: String? = nil, language: String? = nil, style: Style, size: PixelSize,
         drawing: Drawing? = nil, guidance: GuidanceMap? = nil, source: SourceImage? = nil,
-        personalization: Bool = true, seed: UInt64 = 0, controls: GuidanceControls = .default, sourceStrength: Double = 0.35
+        personalization: Bool = true, seed: UInt64 = 0, controls: GuidanceControls = .default, sourceStrength: Double = 0.35,
+        sampling: SamplingOverrides = .none
     ) {
         self.phrases = phrases
         self.title = title
@@ -48,5 +51,6 @@ public struct Conditioning: Sendable {
         self.seed = seed
         self.controls = controls
         self.sourceStrength = sourceStrength
+        self.sampling = sampling
     }
 }

@@ -9,6 +9,8 @@ public struct GuidanceOptions: Sendable, Hashable {
     public var height: Int
     /// How intensities encode the drawing.
     public var encoding: GuidanceEncoding = .scribble
+    /// Which way round the encoded intensities are (white-on-black unless inverted).
+    public var polarity: GuidancePolarity = .whiteOnBlack
     /// How the drawing's frame maps onto the output.
     public var fit: FitPolicy = .fit
     /// Margin on every side as a fraction of the output's shorter side, `0 ... 0.49`
@@ -27,6 +29,7 @@ public struct GuidanceOptions: Sendable, Hashable {
         width: Int,
         height: Int,
         encoding: GuidanceEncoding = .scribble,
+        polarity: GuidancePolarity = .whiteOnBlack,
         fit: FitPolicy = .fit,
         padding: Double = 0.05,
         minimumLineWidth: Double = 1.5,
@@ -36,6 +39,7 @@ public struct GuidanceOptions: Sendable, Hashable {
         self.width = width
         self.height = height
         self.encoding = encoding
+        self.polarity = polarity
         self.fit = fit
         self.padding = padding
         self.minimumLineWidth = minimumLineWidth

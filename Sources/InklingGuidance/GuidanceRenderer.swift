@@ -9,7 +9,7 @@ import InklingStrokes
 /// let map = try renderer.render(drawing)
 /// ```
 /// The drawing's ``Drawing/frame`` (canvas, else bounds) is mapped with the options'
-/// ``FitPolicy``; an empty drawing gives an all-black map. Rendering is deterministic: the same
+/// ``FitPolicy``; an empty drawing gives an all-black map (white when inverted). Rendering is deterministic: the same
 /// drawing and options give byte-identical maps.
 public struct GuidanceRenderer: Sendable {
     /// What to render.
@@ -74,9 +74,13 @@ public struct GuidanceRenderer: Sendable {
         case .confidence:
             pixels = try rasterize(.confidence)
         }
+        if options.polarity == .blackOnWhite {
+            for i in pixels.indices { pixels[i] = 255 - pixels[i] }
+        }
         return GuidanceMap(
             image: RasterImage(width: w, height: h, format: .gray, pixels: pixels),
             encoding: options.encoding,
+            polarity: options.polarity,
             drawingToPixels: toPixels)
     }
 

@@ -11,3 +11,9 @@ extension UInt64: ArgumentValue {
     public init?(argument: String) { self.init(argument) }
     public static var expectation: String { "a whole number 0…\(UInt64.max)" }
 }
+
+/// `--encoding scribble|soft|distance|confidence`, each optionally `-inverted` (black on white).
+extension SketchEncoding: ArgumentValue {
+    public init?(argument: String) { self.init(argument) }
+    public static var expectation: String { "one of " + names.joined(separator: ", ") }
+}

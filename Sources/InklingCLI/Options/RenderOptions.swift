@@ -30,6 +30,12 @@ struct RenderOptions: Sendable {
             .init("guidance-end", value: "f", help: "Fraction where guidance ends, start…1.", default: "0.6"),
             .init("mode", value: "name", help: "balanced, promptFirst or sketchFirst.", default: "promptFirst"),
             .init("source-strength", value: "f", help: "Influence of the source image, 0…1.", default: "0.35"),
+            .init("encoding", value: "name", help: "How the sketch is encoded for the sketch model: scribble, soft, distance or confidence (white lines on black, what ControlNet scribble, soft-edge and lineart models take); add -inverted for black on white (scribble-inverted).", default: "scribble"),
+            .init("negative-prompt", value: "text", help: "What the image should avoid (\"\" for nothing).", default: "the engine configuration's"),
+            .init("steps", value: "n", help: "Denoising steps, 1…150.", default: "the engine configuration's"),
+            .init("cfg", value: "f", help: "Classifier-free guidance scale, 0…30.", default: "the engine configuration's"),
+            .init("sampler", value: "name", help: "Sampler as the server spells it (ComfyUI euler, A1111 \"Euler a\"); checked against the server's list.", default: "the engine configuration's"),
+            .init("scheduler", value: "name", help: "Scheduler as the server spells it (ComfyUI karras, A1111 Karras); checked against the server's list.", default: "the engine configuration's"),
         ],
         flags: [
             .init("no-personalization", help: "Let the source image inform colour and composition only, never reproduce it."),
@@ -57,11 +63,28 @@ struct RenderOptions: Sendable {
         let end = try fraction("guidance-end", max(defaults.end, start), from: start)
         let controls = GuidanceControls(
             strength: try fraction("strength", defaults.strength), start: start, end: end,
-            mode: try arguments.value("mode", as: GuidanceMode.self) ?? defaults.mode)
+            mode: try arguments.value("mode", as: GuidanceMode.self) ?? defaults.mode,
+            encoding: try arguments.value("encoding", as: SketchEncoding.self) ?? .scribble)
+        let sampling = SamplingOverrides(
+            negativePrompt: try arguments.value("negative-prompt", as: String.self),
+            steps: try arguments.value("steps", as: Int.self), cfgScale: try arguments.value("cfg", as: Double.self),
+            sampler: try arguments.value("sampler", as: String.self), scheduler: try arguments.value("scheduler", as: String.self))
+        do {
+            try sampling.validate()
+        } catch {
+            throw .usage(Self.flagged(error))
+        }
         generation = GenerationOptions(
             size: size, personalization: !arguments.flag("no-personalization"),
             seed: try arguments.value("seed", as: UInt64.self) ?? 0, guidance: controls,
-            sourceStrength: try fraction("source-strength", 0.35))
+            sourceStrength: try fraction("source-strength", 0.35), sampling: sampling)
         embedSource = !arguments.flag("no-embed-source")
+    }
+
+    /// A sampling error worded with the flag's name (`--cfg must be …`).
+    static func flagged(_ error: ConditioningError) -> String {
+        guard case let .invalidOption(name, value, expected) = error else { return error.description }
+        let flag = ["negativePrompt": "negative-prompt", "cfgScale": "cfg"][name] ?? name
+        return "--\(flag) is \(value); expected \(expected)"
     }
 }

@@ -1,3 +1,4 @@
+import InklingConditioning
 import InklingNumerics
 import InklingOutputs
 
@@ -11,9 +12,11 @@ enum RecipeDescription {
             ("style", r.style.rawValue),
             ("size", "\(r.size.width)×\(r.size.height)"),
             ("seed", "\(r.seed), variation \(r.variation + 1)"),
-            ("guidance", "strength \(n(r.guidance.strength)), start \(n(r.guidance.start)), end \(n(r.guidance.end)), \(r.guidance.mode.rawValue)"),
+            ("guidance", "strength \(n(r.guidance.strength)), start \(n(r.guidance.start)), end \(n(r.guidance.end)), \(r.guidance.mode.rawValue)"
+                + (r.guidance.encoding == .scribble ? "" : ", \(r.guidance.encoding) encoding")),
             ("source", "strength \(n(r.sourceStrength)), personalization \(r.personalization ? "on" : "off")"),
         ]
+        if !r.sampling.isEmpty { rows.append(("sampling", sampling(r.sampling))) }
         for concept in r.concepts {
             switch concept {
             case .text(let text): rows.append(("prompt", quoted(text)))
@@ -36,6 +39,17 @@ enum RecipeDescription {
         }
         rows.append(("replay", "inkling render --replay \(path) -o DIR"))
         return [path] + rows.map { "  " + $0.0.padding(toLength: 13, withPad: " ", startingAt: 0) + $0.1 }
+    }
+
+    /// "negative prompt "…", 12 steps, CFG 4.5, sampler dpmpp_2m, scheduler karras" (only what was set).
+    private static func sampling(_ s: SamplingOverrides) -> String {
+        var parts: [String] = []
+        if let text = s.negativePrompt { parts.append("negative prompt \(quoted(text))") }
+        if let steps = s.steps { parts.append("\(steps) steps") }
+        if let cfg = s.cfgScale { parts.append("CFG \(NumberText.compact(cfg))") }
+        if let sampler = s.sampler { parts.append("sampler \(sampler)") }
+        if let scheduler = s.scheduler { parts.append("scheduler \(scheduler)") }
+        return parts.joined(separator: ", ")
     }
 
     private static func quoted(_ text: String) -> String {

@@ -7,7 +7,9 @@ extension GenerationOptions {
     /// - guidance `strength`, `start`, `end` and `sourceStrength`: finite, in `0 ... 1`;
     /// - guidance `start ≤ end`;
     /// - `allowedStyles` not empty, and `defaultStyle` one of them;
-    /// - a `closest(to:)` size with both sides in `1 ... 16384`.
+    /// - a `closest(to:)` size with both sides in `1 ... 16384`;
+    /// - sampling `steps` in `1 ... 150`, `cfgScale` finite in `0 ... 30`, `sampler` and
+    ///   `scheduler` one line, not blank, at most 100 bytes, `negativePrompt` at most 4000 bytes.
     public func validate() throws(ConditioningError) {
         func unit(_ name: String, _ value: Double) throws(ConditioningError) {
             guard value.isFinite, (0...1).contains(value) else {
@@ -31,6 +33,7 @@ extension GenerationOptions {
                 name: "defaultStyle", value: defaultStyle.rawValue,
                 expected: "one of the allowed styles: \(allowedStyles.map(\.rawValue).joined(separator: ", "))")
         }
+        try sampling.validate()
         if case .closest(let size) = size {
             guard (1...Self.maximumSide).contains(size.width), (1...Self.maximumSide).contains(size.height) else {
                 throw .invalidOption(name: "size", value: size.description, expected: "width and height from 1 to \(Self.maximumSide) pixels")

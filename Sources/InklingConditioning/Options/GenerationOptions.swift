@@ -15,6 +15,9 @@ public struct GenerationOptions: Sendable, Hashable {
     public var guidance: GuidanceControls
     /// Influence of the source image, `0 ... 1` (0.35 by default).
     public var sourceStrength: Double
+    /// Negative prompt, steps, CFG scale, sampler and scheduler for this request (`nil`: the
+    /// engine configuration's default).
+    public var sampling: SamplingOverrides
 
     /// Creates options; every argument has a sensible default.
     public init(
@@ -24,7 +27,8 @@ public struct GenerationOptions: Sendable, Hashable {
         personalization: Bool = true,
         seed: UInt64 = 0,
         guidance: GuidanceControls = .default,
-        sourceStrength: Double = 0.35
+        sourceStrength: Double = 0.35,
+        sampling: SamplingOverrides = .none
     ) {
         self.size = size
         self.allowedStyles = allowedStyles
@@ -33,5 +37,6 @@ public struct GenerationOptions: Sendable, Hashable {
         self.seed = seed
         self.guidance = guidance
         self.sourceStrength = sourceStrength
+        self.sampling = sampling
     }
 }

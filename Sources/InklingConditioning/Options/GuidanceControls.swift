@@ -11,13 +11,17 @@ public struct GuidanceControls: Sendable, Hashable {
     public var end: Double
     /// Who wins when text and sketch disagree.
     public var mode: GuidanceMode
+    /// How the sketch is encoded for the engine's sketch model (scribble, white on black, by default).
+    public var encoding: SketchEncoding
 
     /// Creates controls; see each property for its range.
-    public init(strength: Double = 0.6, start: Double = 0, end: Double = 0.6, mode: GuidanceMode = .promptFirst) {
+    public init(strength: Double = 0.6, start: Double = 0, end: Double = 0.6, mode: GuidanceMode = .promptFirst,
+                encoding: SketchEncoding = .scribble) {
         self.strength = strength
         self.start = start
         self.end = end
         self.mode = mode
+        self.encoding = encoding
     }
 
     /// The defaults: a suggestion, not a constraint.

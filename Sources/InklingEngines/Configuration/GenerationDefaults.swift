@@ -1,5 +1,7 @@
-/// Sampler settings an external engine uses for every request (Inkling's conditioning has no
-/// say in them): steps, classifier-free guidance scale, sampler, scheduler, negative prompt.
+import InklingConditioning
+
+/// Sampler settings an external engine uses when a request does not set its own
+/// (``SamplingOverrides``): steps, classifier-free guidance scale, sampler, scheduler, negative prompt.
 public struct GenerationDefaults: Sendable, Hashable {
     /// Denoising steps, `1 ... 150`.
     public var steps: Int
@@ -28,5 +30,13 @@ public struct GenerationDefaults: Sendable, Hashable {
         case .automatic1111: GenerationDefaults(steps: 20, cfgScale: 7, sampler: "Euler a", scheduler: "Automatic", negativePrompt: "blurry, low quality, watermark, text")
         case .openai: GenerationDefaults(steps: 0, cfgScale: 0, sampler: "", scheduler: "", negativePrompt: "")
         }
+    }
+
+    /// These settings with the request's overrides in place of the defaults they set.
+    public func applying(_ overrides: SamplingOverrides) -> GenerationDefaults {
+        GenerationDefaults(
+            steps: overrides.steps ?? steps, cfgScale: overrides.cfgScale ?? cfgScale,
+            sampler: overrides.sampler ?? sampler, scheduler: overrides.scheduler ?? scheduler,
+            negativePrompt: overrides.negativePrompt ?? negativePrompt)
     }
 }

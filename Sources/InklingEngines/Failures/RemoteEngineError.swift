@@ -66,7 +66,7 @@ public enum RemoteEngineError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// Every name when there are at most fifty (every sampler or scheduler a server has, so the
     /// message names the valid choices), else the first fifty and a count.
-    static func list(_ names: [String]) -> String {
+    public static func list(_ names: [String]) -> String {
         names.count <= 50 ? names.joined(separator: ", ") : names.prefix(50).joined(separator: ", ") + " and \(names.count - 50) more"
     }
 

@@ -23,7 +23,8 @@ extension Recipe {
         let start = try g.number("start", in: 0...1)
         let guidance = GuidanceControls(
             strength: try g.number("strength", in: 0...1), start: start, end: try g.number("end", in: start...1),
-            mode: try g.enumeration("mode", as: GuidanceMode.self))
+            mode: try g.enumeration("mode", as: GuidanceMode.self), encoding: try Self.encoding(in: g))
+        let sampling = try Self.sampling(in: r)
 
         var concepts: [RecipeConcept] = []
         for c in try r.array("concepts") {
@@ -63,7 +64,26 @@ extension Recipe {
             seed: seed, variation: try r.integer("variation", in: 0...1_000_000), guidance: guidance,
             sourceStrength: try r.number("sourceStrength", in: 0...1), personalization: try r.bool("personalization"),
             concepts: concepts, phrases: phrases, title: try r.optionalString("title"),
-            language: try r.optionalString("language"), drawing: drawing, source: source)
+            language: try r.optionalString("language"), drawing: drawing, source: source, sampling: sampling)
+    }
+
+    /// `guidance.encoding`, scribble when absent (recipes written before it could be chosen).
+    private static func encoding(in guidance: RecipeJSONReader) throws(RecipeError) -> SketchEncoding {
+        guard let text = try guidance.optionalString("encoding") else { return .scribble }
+        guard let encoding = SketchEncoding(text) else {
+            throw .invalidField(guidance.name("encoding"), expected: "one of \(SketchEncoding.names.joined(separator: ", "))")
+        }
+        return encoding
+    }
+
+    /// The `sampling` object, none when absent.
+    private static func sampling(in recipe: RecipeJSONReader) throws(RecipeError) -> SamplingOverrides {
+        guard let s = try recipe.optionalObject("sampling") else { return .none }
+        let steps = s.isNull("steps") ? nil : try s.integer("steps", in: SamplingOverrides.stepsRange.lowerBound...SamplingOverrides.stepsRange.upperBound)
+        let cfg = s.isNull("cfgScale") ? nil : try s.number("cfgScale", in: SamplingOverrides.cfgScaleRange)
+        return SamplingOverrides(
+            negativePrompt: try s.optionalString("negativePrompt"), steps: steps, cfgScale: cfg,
+            sampler: try s.optionalString("sampler"), scheduler: try s.optionalString("scheduler"))
     }
 
     /// `recorded` with the embedded pixels attached, after checking their size and hash.

@@ -24,6 +24,8 @@ extension Recipe {
         w.key("start"); w.number(guidance.start)
         w.key("end"); w.number(guidance.end)
         w.key("mode"); w.string(guidance.mode.rawValue)
+        // Written only when chosen, so recipes of scribble requests read as before.
+        if guidance.encoding != .scribble { w.key("encoding"); w.string(guidance.encoding.description) }
         w.closeObject()
         w.key("sourceStrength"); w.number(sourceStrength)
         w.key("personalization"); w.bool(personalization)
@@ -62,8 +64,20 @@ extension Recipe {
         } else {
             w.null()
         }
+        if !sampling.isEmpty { writeSampling(to: &w) }
         w.closeObject()
         return w.text
+    }
+
+    /// The `sampling` object: only the settings the request set.
+    private func writeSampling(to w: inout RecipeJSONWriter) {
+        w.key("sampling"); w.openObject()
+        if let value = sampling.negativePrompt { w.key("negativePrompt"); w.string(value) }
+        if let value = sampling.steps { w.key("steps"); w.integer(value) }
+        if let value = sampling.cfgScale { w.key("cfgScale"); w.number(value) }
+        if let value = sampling.sampler { w.key("sampler"); w.string(value) }
+        if let value = sampling.scheduler { w.key("scheduler"); w.string(value) }
+        w.closeObject()
     }
 
     private func write(_ concept: RecipeConcept, to w: inout RecipeJSONWriter) {

@@ -41,13 +41,15 @@ public struct Recipe: Sendable, Hashable {
     public var drawing: RecipeDrawing?
     /// The source image's fingerprint, origin and (when embedded) pixels, if there was one.
     public var source: RecipeSource?
+    /// The sampler settings the request set (the rest were the engine configuration's).
+    public var sampling: SamplingOverrides
 
     /// Creates a recipe.
     public init(
         inklingVersion: String, engine: String, style: Style, size: PixelSize, seed: UInt64, variation: Int,
         guidance: GuidanceControls, sourceStrength: Double, personalization: Bool,
         concepts: [RecipeConcept], phrases: [ConceptPhrase], title: String? = nil, language: String? = nil,
-        drawing: RecipeDrawing? = nil, source: RecipeSource? = nil
+        drawing: RecipeDrawing? = nil, source: RecipeSource? = nil, sampling: SamplingOverrides = .none
     ) {
         self.inklingVersion = inklingVersion
         self.engine = engine
@@ -64,6 +66,7 @@ public struct Recipe: Sendable, Hashable {
         self.language = language
         self.drawing = drawing
         self.source = source
+        self.sampling = sampling
     }
 
     /// One line for people: the phrases (or the prompt), the style and the size.

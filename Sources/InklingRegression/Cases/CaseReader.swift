@@ -22,6 +22,7 @@ public enum CaseReader {
     static let caseKeys: Set<String> = [
         "drawing", "prompt", "extract", "title", "source", "style", "size", "seed", "variations", "strength",
         "guidanceStart", "guidanceEnd", "mode", "sourceStrength", "personalization", "tolerance", "minimumAdherence",
+        "encoding", "negativePrompt", "steps", "cfgScale", "sampler", "scheduler",
     ]
     static let toleranceKeys: Set<String> = ["precision", "perceptualPrecision", "minimumSSIM", "minimumPSNR"]
 
@@ -106,7 +107,8 @@ public enum CaseReader {
         let end = try f.number("guidanceEnd", in: 0...1) ?? max(GuidanceControls.default.end, start)
         guard end >= start else { throw f.invalid("guidanceEnd", expected: "a number within \(start)…1 (not before guidanceStart)") }
         let guidance = GuidanceControls(strength: try f.number("strength", in: 0...1) ?? GuidanceControls.default.strength,
-                                        start: start, end: end, mode: try f.word("mode", as: GuidanceMode.self) ?? .promptFirst)
+                                        start: start, end: end, mode: try f.word("mode", as: GuidanceMode.self) ?? .promptFirst,
+                                        encoding: try encoding(f))
         var tolerance = ComparisonTolerance.exact
         if let t = try f.object("tolerance", allowed: toleranceKeys) {
             tolerance = ComparisonTolerance(
@@ -126,7 +128,31 @@ public enum CaseReader {
             source: try f.path("source", inside: folder), style: style, size: try size(f), seed: UInt64(try f.integer("seed", in: 0...Int(Int32.max)) ?? 0),
             variations: variations, guidance: guidance, sourceStrength: try f.number("sourceStrength", in: 0...1) ?? 0.35,
             personalization: try f.bool("personalization") ?? true, tolerance: tolerance,
-            minimumAdherence: try f.number("minimumAdherence", in: 0...1), references: references(variations))
+            minimumAdherence: try f.number("minimumAdherence", in: 0...1), sampling: try sampling(f), references: references(variations))
+    }
+
+    /// `"encoding"`: `scribble` (the default), `soft`, `distance`, `confidence`, each optionally `-inverted`.
+    private static func encoding(_ f: JSONObjectReader) throws(JSONFieldError) -> SketchEncoding {
+        guard let text = try f.string("encoding", maxBytes: 40) else { return .scribble }
+        guard let encoding = SketchEncoding(text) else { throw f.invalid("encoding", expected: "one of \(SketchEncoding.names.joined(separator: ", "))") }
+        return encoding
+    }
+
+    /// `"negativePrompt"`, `"steps"`, `"cfgScale"`, `"sampler"`, `"scheduler"`: the engine configuration's when absent.
+    private static func sampling(_ f: JSONObjectReader) throws(JSONFieldError) -> SamplingOverrides {
+        let limits = SamplingOverrides.self
+        let sampling = SamplingOverrides(
+            negativePrompt: try f.string("negativePrompt", maxBytes: limits.maximumNegativePromptLength),
+            steps: try f.integer("steps", in: limits.stepsRange), cfgScale: try f.number("cfgScale", in: limits.cfgScaleRange),
+            sampler: try f.string("sampler", maxBytes: limits.maximumNameLength, nonEmpty: true),
+            scheduler: try f.string("scheduler", maxBytes: limits.maximumNameLength, nonEmpty: true))
+        do {
+            try sampling.validate()
+        } catch {
+            guard case let .invalidOption(name, _, expected) = error else { throw f.invalid("sampler", error.description) }
+            throw f.invalid(name, expected: expected)
+        }
+        return sampling
     }
 
     /// `"WxH"`, each side 16…4096.

@@ -37,6 +37,8 @@ public struct RegressionCase: Sendable, Hashable {
     public var tolerance: ComparisonTolerance
     /// Lowest acceptable guidance adherence (F1) of each output, if any.
     public var minimumAdherence: Double?
+    /// Negative prompt, steps, CFG, sampler and scheduler the case sets (the engine's defaults otherwise).
+    public var sampling: SamplingOverrides
     /// Reference PNG of each variation, in order.
     public var references: [URL]
 
@@ -44,7 +46,8 @@ public struct RegressionCase: Sendable, Hashable {
     public init(name: String, file: URL, drawing: URL, prompt: String? = nil, extract: URL? = nil, title: String? = nil,
                 source: URL? = nil, style: Style? = nil, size: PixelSize? = nil, seed: UInt64 = 0, variations: Int = 1,
                 guidance: GuidanceControls = .default, sourceStrength: Double = 0.35, personalization: Bool = true,
-                tolerance: ComparisonTolerance = .exact, minimumAdherence: Double? = nil, references: [URL]) {
+                tolerance: ComparisonTolerance = .exact, minimumAdherence: Double? = nil, sampling: SamplingOverrides = .none,
+                references: [URL]) {
         self.name = name
         self.file = file
         self.drawing = drawing
@@ -61,6 +64,7 @@ public struct RegressionCase: Sendable, Hashable {
         self.personalization = personalization
         self.tolerance = tolerance
         self.minimumAdherence = minimumAdherence
+        self.sampling = sampling
         self.references = references
     }
 }

@@ -53,7 +53,7 @@ struct CaseRenderer: Sendable {
             size = .closest(to: PixelSize(width: Int(canvas.width.rounded()), height: Int(canvas.height.rounded())))
         }
         let options = GenerationOptions(size: size, personalization: c.personalization, seed: c.seed,
-                                        guidance: c.guidance, sourceStrength: c.sourceStrength)
+                                        guidance: c.guidance, sourceStrength: c.sourceStrength, sampling: c.sampling)
         let creator = try await InklingImageCreator(engine: makeEngine(), options: options)
         defer { creator.session.removeAll() }
         var results: [RenderedVariation] = []

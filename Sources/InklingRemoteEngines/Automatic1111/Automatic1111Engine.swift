@@ -15,6 +15,8 @@ public struct Automatic1111Engine: ImageEngine {
     public let entry: EngineEntry
     let connection: RemoteConnection
     let probe = ControlNetProbe()
+    /// The server's sampler and scheduler names, fetched once for requests that name their own.
+    let samplingLists = SamplingLists()
     var http: HTTPClient { connection.http }
 
     /// Creates the adapter; `apiKey`, when given, goes out as a bearer token (`--api-auth` setups
@@ -60,6 +62,7 @@ public struct Automatic1111Engine: ImageEngine {
     /// Posts one variation and decodes the first returned image.
     public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
         try Task.checkCancellation()
+        try await checkRequestedSampling(conditioning)
         var payload = Automatic1111Payload(entry: entry)
         if payload.usesSketch(conditioning) { payload.controlNetAvailable = try await hasControlNet() }
         let (path, body) = try payload.request(conditioning, variation: variation)

@@ -35,7 +35,7 @@ struct Automatic1111Payload: Sendable {
 
     /// The endpoint (`/sdapi/v1/img2img` with a source image) and its body.
     func request(_ conditioning: Conditioning, variation: Int) throws -> (path: String, body: JSONValue) {
-        let defaults = entry.defaults
+        let defaults = entry.defaults.applying(conditioning.sampling)
         var body: [String: JSONValue] = [
             "prompt": .string(PromptText.positive(conditioning)),
             "negative_prompt": .string(defaults.negativePrompt),

@@ -15,6 +15,8 @@ public struct ComfyUIEngine: ImageEngine {
     /// The configuration it was made from.
     public let entry: EngineEntry
     let client: ComfyUIClient
+    /// The server's sampler and scheduler names, fetched once for requests that name their own.
+    let samplingLists = SamplingLists()
 
     /// Creates the adapter; `apiKey`, when given, goes out as a bearer token (for a ComfyUI
     /// behind an authenticating proxy).
@@ -128,6 +130,7 @@ public struct ComfyUIEngine: ImageEngine {
     private func uploads(for conditioning: Conditioning) async throws -> ComfyUIUploads {
         do {
             try Task.checkCancellation()
+            try await checkRequestedSampling(conditioning)
             // Uploads are named by content, so repeated requests reuse one file in ComfyUI/temp.
             var uploads = ComfyUIUploads()
             if ComfyUIWorkflow.usesSketch(conditioning, controlNet: entry.models.controlNet), let png = try RemoteImages.guidancePNG(conditioning) {

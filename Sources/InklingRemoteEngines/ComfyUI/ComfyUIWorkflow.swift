@@ -31,6 +31,7 @@ struct ComfyUIWorkflow: Sendable {
 
     var checkpoint: String
     var controlNet: String?
+    /// The configuration's sampler settings; the request's ``Conditioning/sampling`` overrides them.
     var defaults: GenerationDefaults
     /// The uploaded guidance map's name as LoadImage wants it (`name [temp]`), if any.
     var guidanceImage: String?
@@ -44,6 +45,7 @@ struct ComfyUIWorkflow: Sendable {
 
     /// The workflow for variation `variation` of `conditioning`.
     func graph(_ conditioning: Conditioning, variation: Int) -> JSONValue {
+        let defaults = self.defaults.applying(conditioning.sampling)
         var nodes: [String: JSONValue] = [:]
         func node(_ id: String, _ type: String, _ inputs: [String: JSONValue]) {
             nodes[id] = ["class_type": .string(type), "inputs": .object(inputs)]

@@ -1,6 +1,7 @@
 import Foundation
 import InklingConditioning
 import InklingEngines
+import InklingGuidance
 import InklingImageIO
 import InklingNumerics
 import InklingTransport
@@ -46,6 +47,10 @@ struct OpenAIImagesRequest: Sendable {
             notices.append("the \(engine) engine (/v1/images/edits) has no source strength: \(NumberText.compact(conditioning.sourceStrength)) is not honoured; the source is the starting picture")
         }
         notices.append("the \(engine) engine's images API takes no seed: seed \(conditioning.seed) is recorded but the images are not reproducible")
+        let knobs = conditioning.sampling.setNames
+        if !knobs.isEmpty {
+            notices.append("the \(engine) engine's images API has no negative prompt, steps, CFG scale, sampler or scheduler: \(knobs.joined(separator: ", ")) \(knobs.count == 1 ? "is" : "are") not honoured")
+        }
         return notices
     }
 
@@ -78,9 +83,12 @@ struct OpenAIImagesRequest: Sendable {
     static func startingPicture(_ conditioning: Conditioning, withSketch: Bool) -> RasterImage {
         let size = conditioning.size
         var picture = RemoteImages.sourceImage(conditioning) ?? RasterImage(width: size.width, height: size.height, format: .rgb, filledWith: 255)
-        if withSketch, let guide = conditioning.guidance?.image.converted(to: .gray, background: .black) {
+        if withSketch, let map = conditioning.guidance {
+            let guide = map.image.converted(to: .gray, background: .black)
+            let inverted = map.polarity == .blackOnWhite
             for i in 0..<(size.width * size.height) {
-                let keep = 255 - Int(guide.pixels[i])
+                // Darken where the lines are, whichever way round the map was rendered.
+                let keep = inverted ? Int(guide.pixels[i]) : 255 - Int(guide.pixels[i])
                 for ch in 0..<3 { picture.pixels[3 * i + ch] = UInt8(Int(picture.pixels[3 * i + ch]) * keep / 255) }
             }
         }

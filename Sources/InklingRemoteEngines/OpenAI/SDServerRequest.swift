@@ -10,8 +10,8 @@ import InklingTransport
 ///
 /// `sd-server` reads only prompt, n, size and output format from the OpenAI request itself;
 /// everything else travels inside the prompt as `<sd_cpp_extra_args>{JSON}</sd_cpp_extra_args>`:
-/// the variation's seed (so variations differ and replay), the configured steps, CFG scale,
-/// sampler, scheduler and negative prompt, the img2img `strength`, and, when the engine names a
+/// the variation's seed (so variations differ and replay), the steps, CFG scale, sampler,
+/// scheduler and negative prompt (the request's, else the configuration's), the img2img `strength`, and, when the engine names a
 /// ControlNet (`models.controlNet`: the server was started with `--control-net`), the guidance
 /// map as `control_image` (base64 PNG) with the sketch's strength as `control_strength`.
 ///
@@ -57,10 +57,12 @@ struct SDServerRequest: Sendable {
 
     /// The `<sd_cpp_extra_args>` object for one variation.
     func extraArguments(_ conditioning: Conditioning, variation: Int) throws -> JSONValue {
-        let defaults = entry.defaults
+        // A configured 0 or "" means "the server's own"; a request's value is always sent.
+        let request = conditioning.sampling
+        let defaults = entry.defaults.applying(request)
         var args: [String: JSONValue] = ["seed": .int(Self.seed(conditioning, variation: variation))]
         if defaults.steps > 0 { args["steps"] = .int(Int64(defaults.steps)) }
-        if defaults.cfgScale > 0 { args["cfg_scale"] = .double(defaults.cfgScale) }
+        if defaults.cfgScale > 0 || request.cfgScale != nil { args["cfg_scale"] = .double(defaults.cfgScale) }
         if !defaults.negativePrompt.isEmpty { args["negative_prompt"] = .string(defaults.negativePrompt) }
         if !defaults.sampler.isEmpty { args["sample_method"] = .string(defaults.sampler) }
         if !defaults.scheduler.isEmpty { args["scheduler"] = .string(defaults.scheduler) }
@@ -96,10 +98,23 @@ struct SDServerRequest: Sendable {
         return form
     }
 
-    /// The controls of `conditioning` `sd-server` drops, one notice each. Its ControlNet applies
+    /// What of `conditioning` `sd-server` cannot honour or check, one notice each. Its ControlNet applies
     /// at every step with an even balance, so only another schedule than 0–1 or another mode
     /// than balanced is dropped there.
     func dropped(_ conditioning: Conditioning) -> [String] {
+        uncheckedNames(conditioning) + droppedControls(conditioning)
+    }
+
+    /// The request's sampler and scheduler, which `sd-server` lists nowhere to check against.
+    func uncheckedNames(_ conditioning: Conditioning) -> [String] {
+        let named = [("sampler", conditioning.sampling.sampler), ("scheduler", conditioning.sampling.scheduler)]
+            .compactMap { role, name in name.map { "\(role) '\($0)'" } }
+        guard !named.isEmpty else { return [] }
+        return ["the \(entry.name) engine (sd-server) lists no samplers or schedulers, so \(named.joined(separator: " and ")) cannot be checked (a name it does not know runs as its default)"]
+    }
+
+    /// The guidance controls the sketch's route cannot honour.
+    private func droppedControls(_ conditioning: Conditioning) -> [String] {
         let c = conditioning.controls
         let schedule = "schedule \(NumberText.compact(c.start))–\(NumberText.compact(c.end)) and mode \(c.mode.rawValue) are not honoured"
         if usesControl(conditioning) {

@@ -17,7 +17,10 @@ struct GenerationRequest: Sendable {
     var stream: Bool
 
     static let fields: Set<String> = ["drawing", "format", "prompt", "concepts", "style", "limit", "options", "stream"]
-    static let optionFields: Set<String> = ["size", "seed", "strength", "guidanceStart", "guidanceEnd", "mode", "sourceStrength", "personalization"]
+    static let optionFields: Set<String> = [
+        "size", "seed", "strength", "guidanceStart", "guidanceEnd", "mode", "sourceStrength", "personalization",
+        "encoding", "negativePrompt", "steps", "cfgScale", "sampler", "scheduler",
+    ]
 
     /// Reads a request body; `base` supplies allowed and default styles.
     init(body: [UInt8], base: GenerationOptions, limits: StrokeJSONDecoder.Limits) throws(APIError) {
@@ -96,12 +99,36 @@ struct GenerationRequest: Sendable {
             }
             guidance.mode = parsed
         }
+        if let encoding = try o.string("encoding", maxLength: 40) {
+            guard let parsed = SketchEncoding(encoding) else {
+                throw o.invalid("encoding", "expected one of \(SketchEncoding.names.joined(separator: ", ")), got '\(encoding)'")
+            }
+            guidance.encoding = parsed
+        }
         options.guidance = guidance
+        try Self.applySampling(o, to: &options.sampling)
         if let source = try o.number("sourceStrength", in: 0...1) { options.sourceStrength = source }
         if let personalization = try o.bool("personalization") { options.personalization = personalization }
     }
 
     /// `"1024x768"` or `{"width": 1024, "height": 768}`.
+    /// Reads `negativePrompt`, `steps`, `cfgScale`, `sampler` and `scheduler` (sampler and
+    /// scheduler names are checked later, against the engine's lists).
+    private static func applySampling(_ o: JSONFields, to sampling: inout SamplingOverrides) throws(APIError) {
+        let limits = SamplingOverrides.self
+        if let text = try o.string("negativePrompt", maxLength: limits.maximumNegativePromptLength) { sampling.negativePrompt = text }
+        let steps = Double(limits.stepsRange.lowerBound)...Double(limits.stepsRange.upperBound)
+        if let value = try o.integer("steps", in: steps) { sampling.steps = Int(value) }
+        if let value = try o.number("cfgScale", in: limits.cfgScaleRange) { sampling.cfgScale = value }
+        for key in ["sampler", "scheduler"] {
+            guard let name = try o.string(key, maxLength: limits.maximumNameLength) else { continue }
+            guard !name.allSatisfy(\.isWhitespace), !name.contains(where: \.isNewline) else {
+                throw o.invalid(key, "expected a \(key) name as the server spells it (omit it for the configuration's)")
+            }
+            if key == "sampler" { sampling.sampler = name } else { sampling.scheduler = name }
+        }
+    }
+
     static func size(_ value: Any, field: String) throws(APIError) -> PixelSize {
         var width: Int?, height: Int?
         if let text = value as? String {

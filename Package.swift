@@ -122,7 +122,7 @@ let package = Package(
         // Engines: the engine protocol, requests, failures and configuration …
         .target(
             name: "InklingEngines",
-            dependencies: ["InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingNumerics", "InklingStrokes"]
+            dependencies: ["InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingInterchange", "InklingNumerics", "InklingStrokes"]
         ),
         // … the built-in, deterministic painter …
         .target(

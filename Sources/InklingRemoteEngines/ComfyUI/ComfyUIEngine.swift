@@ -28,6 +28,8 @@ public struct ComfyUIEngine: ImageEngine {
     }
 
     let connection: RemoteConnection
+    /// The node classes fetched to check a user's workflow before it is queued.
+    let classes = ComfyUIClassCache()
 
     /// The configured name.
     public var identifier: String { entry.name }
@@ -81,7 +83,7 @@ public struct ComfyUIEngine: ImageEngine {
             try Task.checkCancellation()
             var report: (@Sendable (Int, Int) -> Void)?
             if let progress { report = { step, steps in progress(variation, step, steps) } }
-            let monitor = ComfyUIMonitor(client: client, promptID: promptID, limit: entry.generationTimeoutSeconds, progress: report)
+            let monitor = ComfyUIMonitor(client: client, promptID: promptID, limit: entry.generationTimeoutSeconds, progress: report, outputNode: ComfyUIGraphSource.outputNode(of: entry))
             guard let file = try await monitor.outputs(socket: socket).first else {
                 throw RemoteEngineError.noImage(service: service, operation: "prompt \(promptID)")
             }
@@ -107,20 +109,58 @@ public struct ComfyUIEngine: ImageEngine {
     /// The summary of a cancellation that came before the prompt was queued.
     static let nothingQueued = "nothing was queued (uploaded maps wait in ComfyUI's temp folder, which it empties when it restarts)"
 
-    /// Uploads the guidance map and source image and builds the workflow that uses them.
+    /// Uploads the guidance map and source image and builds the workflow that uses them: the
+    /// built-in one, or the user's (``ComfyUIUserWorkflow``), checked against the server's node
+    /// classes before it is queued.
     private func workflow(for conditioning: Conditioning, variation: Int) async throws -> JSONValue {
-        // Uploads are named by content, so repeated requests reuse one file in ComfyUI/temp.
+        guard let file = entry.workflow else {
+            // Uploads are named by content, so repeated requests reuse one file in ComfyUI/temp.
+            var guidance: String?
+            if ComfyUIWorkflow.usesSketch(conditioning, controlNet: entry.models.controlNet), let png = try RemoteImages.guidancePNG(conditioning) {
+                guidance = try await upload(png, role: "guide")
+            }
+            var source: String?
+            if let png = try RemoteImages.sourcePNG(conditioning) { source = try await upload(png, role: "source") }
+            let workflow = ComfyUIWorkflow(checkpoint: entry.models.checkpoint ?? "", controlNet: entry.models.controlNet,
+                                           defaults: entry.defaults, guidanceImage: guidance, sourceImage: source)
+            return ComfyUIGraphSource.builtIn(workflow).graph(conditioning, variation: variation)
+        }
+        // The workflow's LoadImage nodes need a file either way: without a sketch (or source)
+        // they get a blank one, which strength 0 (or denoise 1) leaves without effect.
         var guidance: String?
-        if ComfyUIWorkflow.usesSketch(conditioning, controlNet: entry.models.controlNet), let png = try RemoteImages.guidancePNG(conditioning) {
-            guidance = try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-guide.png").loadImageName
+        if file.targets[.guidanceImage] != nil {
+            let png = try (ComfyUIUserWorkflow.usesSketch(conditioning, file: file) ? RemoteImages.guidancePNG(conditioning) : nil)
+                ?? RemoteImages.blankPNG(conditioning.size, gray: 0)
+            guidance = try await upload(png, role: "guide")
         }
         var source: String?
-        if let png = try RemoteImages.sourcePNG(conditioning) {
-            source = try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-source.png").loadImageName
+        if file.targets[.sourceImage] != nil {
+            source = try await upload(try RemoteImages.sourcePNG(conditioning) ?? RemoteImages.blankPNG(conditioning.size, gray: 255), role: "source")
         }
-        let workflow = ComfyUIWorkflow(checkpoint: entry.models.checkpoint ?? "", controlNet: entry.models.controlNet,
-                                       defaults: entry.defaults, guidanceImage: guidance, sourceImage: source)
-        return workflow.graph(conditioning, variation: variation)
+        let workflow = ComfyUIUserWorkflow(file: file, defaults: entry.defaults, guidanceImage: guidance, sourceImage: source)
+        let graph = ComfyUIGraphSource.user(workflow).graph(conditioning, variation: variation)
+        try await check(graph, file: file)
+        return graph
+    }
+
+    /// Uploads a PNG under a name derived from its content and returns the name LoadImage takes.
+    private func upload(_ png: [UInt8], role: String) async throws -> String {
+        try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-\(role).png").loadImageName
+    }
+
+    /// Throws ``RemoteEngineError/rejected(service:details:)`` naming each node and input the
+    /// server would refuse, before anything is queued.
+    private func check(_ graph: JSONValue, file: ComfyUIWorkflowFile) async throws {
+        let types = Set((graph.object ?? [:]).values.compactMap { $0["class_type"]?.string })
+        var infos: [String: JSONValue?] = [:]
+        for type in types.sorted() { infos[type] = try await classes.info(type, client: client) }
+        let uploads = Set([file.targets[.guidanceImage], file.targets[.sourceImage]].compactMap { $0 })
+        let problems = ComfyUIGraphCheck(file: file, uploads: uploads).problems(graph, classes: infos)
+        guard !problems.isEmpty else { return }
+        let more = problems.count > ComfyUIGraphCheck.listed ? "; and \(problems.count - ComfyUIGraphCheck.listed) more" : ""
+        throw RemoteEngineError.rejected(service: client.http.service,
+                                         details: "the workflow \(file.path) does not fit this server: "
+                                             + problems.prefix(ComfyUIGraphCheck.listed).joined(separator: "; ") + more)
     }
 
     /// `ws://host/ws?clientId=…`, or `nil` (progress then comes from polling `/history`).

@@ -16,6 +16,8 @@ struct ComfyUIMonitor: Sendable {
     /// Seconds the whole generation may take.
     let limit: Double
     let progress: (@Sendable (Int, Int) -> Void)?
+    /// The node whose images are the result.
+    var outputNode: String = ComfyUIWorkflow.outputNode
 
     /// The images the output node produced. Binary messages (previews, with `--preview-method`)
     /// and messages it has no use for (`progress_state`, `status`, other prompts') are skipped.
@@ -61,7 +63,7 @@ struct ComfyUIMonitor: Sendable {
 
     /// The outputs once `/history` shows them, or `nil` while the prompt is still pending.
     private func poll() async throws -> [ComfyUIClient.FileReference]? {
-        switch try await client.history(promptID, outputNode: ComfyUIWorkflow.outputNode) {
+        switch try await client.history(promptID, outputNode: outputNode) {
         case .pending: return nil
         case .done(let files): return files
         case .failed(let reason): throw RemoteEngineError.generationFailed(service: client.http.service, reason: reason)

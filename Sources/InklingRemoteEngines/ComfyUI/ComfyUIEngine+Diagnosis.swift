@@ -52,6 +52,10 @@ extension ComfyUIEngine {
                                endpoint: endpoint, reachable: true, models: models)
     }
 
+    /// The prompts running and waiting on the server (`GET /queue`), for an ``EnginePool``
+    /// choosing the least busy endpoint.
+    public func queueLength() async throws -> Int { try await client.queueLength() }
+
     /// "from 16 to 16384 in steps of 8".
     static func describe(_ range: ComfyUIClient.NumberRange) -> String {
         func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }

@@ -23,11 +23,14 @@ enum CLIEngine {
             let name: String
             if let engine = options.engine { name = engine } else { name = try configuration.engineName(for: style) }
             let engine = try configuration.engine(named: name, environment: environment)
-            guard var comfyUI = engine as? ComfyUIEngine, let progress else { return engine }
-            comfyUI.progress = { variation, step, steps in
+            guard let progress else { return engine }
+            let report: @Sendable (Int, Int, Int) -> Void = { variation, step, steps in
                 guard steps > 0, step == steps || step * 4 / steps != (step - 1) * 4 / steps else { return }
                 progress("[\(name)] variation \(variation + 1): step \(step)/\(steps)")
             }
+            if let pool = engine as? EnginePool { return pool.reportingProgress(report) }
+            guard var comfyUI = engine as? ComfyUIEngine else { return engine }
+            comfyUI.progress = report
             return comfyUI
         } catch {
             throw failure(error)

@@ -13,7 +13,7 @@ public struct EnginePool: ImageEngine {
     /// The configured name.
     public let identifier: String
     /// The endpoints, in configured order.
-    public let members: [EnginePoolMember]
+    public private(set) var members: [EnginePoolMember]
     let state: EnginePoolState
 
     /// A pool of `members` (at least one) named `identifier`, skipping a failed endpoint for
@@ -133,6 +133,18 @@ public struct EnginePool: ImageEngine {
         let reachable: Bool? = diagnoses.contains { $0.reachable == true } ? true : (diagnoses.allSatisfy { $0.reachable == nil } ? nil : false)
         return EngineDiagnosis(availability: availability, endpoint: members.map(\.endpoint).joined(separator: ", "), reachable: reachable,
                                models: (usable.first ?? diagnoses[0]).models, endpoints: diagnoses)
+    }
+
+    /// This pool (sharing its counts) with `progress` receiving `(variation, step, steps)` from
+    /// the members that report sampling progress (ComfyUI).
+    public func reportingProgress(_ progress: @escaping @Sendable (_ variation: Int, _ step: Int, _ steps: Int) -> Void) -> EnginePool {
+        var copy = self
+        for index in copy.members.indices {
+            guard var comfyUI = copy.members[index].engine as? ComfyUIEngine else { continue }
+            comfyUI.progress = progress
+            copy.members[index].engine = comfyUI
+        }
+        return copy
     }
 
     /// What the pool knows about each endpoint: in flight, served, failures, skipped.

@@ -218,4 +218,20 @@ final class ComfyUIUserWorkflowTests: XCTestCase {
         }
         XCTAssertEqual(fake.workflows.count, 0, "nothing was queued")
     }
+
+    func testDiagnoseChecksTheExportedGraphAgainstTheServer() async throws {
+        let fake = try fake()
+        let diagnosis = try await exampleEngine(fake).diagnose()
+        XCTAssertEqual(diagnosis.availability, .available)
+        XCTAssertEqual(diagnosis.reachable, true)
+        XCTAssertEqual(diagnosis.models.map(\.name), ["CLIPTextEncode", "CheckpointLoaderSimple", "ControlNetApplyAdvanced", "ControlNetLoader",
+                                                       "EmptyLatentImage", "KSampler", "LoadImage", "SaveImage", "VAEDecode"])
+        XCTAssertEqual(Set(diagnosis.models.map(\.role)), ["node class"])
+        XCTAssertEqual(Set(diagnosis.models.map(\.present)), [true])
+
+        let lacking = try FakeComfyUI(checkpoints: ["other.safetensors"], controlNets: ["sd15-controlnet-random.safetensors"])
+        guard case .unavailable(let reason) = try await exampleEngine(lacking).diagnose().availability else { return XCTFail("the checkpoint is missing") }
+        XCTAssertTrue(reason.contains("node 4 (CheckpointLoaderSimple \"Load Checkpoint\") input \"ckpt_name\": the server has no \"sd15-random.safetensors\" (it has other.safetensors)"), reason)
+        XCTAssertEqual(lacking.workflows.count, 0)
+    }
 }

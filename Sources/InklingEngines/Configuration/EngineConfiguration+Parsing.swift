@@ -88,8 +88,8 @@ extension EngineConfiguration {
             entry.models = EngineModels(checkpoint: try mm["checkpoint"]?.string(), controlNet: try mm["controlNet"]?.string(),
                                         model: try mm["model"]?.string())
         }
-        if kind == .comfyui && entry.models.checkpoint == nil {
-            throw reader.fail("a comfyui engine needs models.checkpoint (the file name under ComfyUI/models/checkpoints)")
+        if kind == .comfyui && entry.models.checkpoint == nil && entry.workflow == nil {
+            throw reader.fail("a comfyui engine needs models.checkpoint (the file name under ComfyUI/models/checkpoints) or a workflow")
         }
         if let sizes = m["sizes"] {
             var list: [PixelSize] = []

@@ -11,6 +11,7 @@ extension ComfyUIEngine {
     public func diagnose() async -> EngineDiagnosis {
         let endpoint = entry.endpoint.absoluteString, service = client.http.service
         if let refusal = connection.refusal() { return refusal }
+        if let file = entry.workflow { return await diagnose(file) }
         var settings: [(ComfyUISetting, String)] = [(.checkpoint, entry.models.checkpoint ?? "")]
         if let controlNet = entry.models.controlNet { settings.append((.controlNet, controlNet)) }
         settings += [(.sampler, entry.defaults.sampler), (.scheduler, entry.defaults.scheduler)]

@@ -180,6 +180,10 @@ final class ComfyUIUserWorkflowTests: XCTestCase {
         let text = #"{"engines": {"mine": {"kind": "comfyui", "endpoint": "http://127.0.0.1:8188", "models": {"checkpoint": "c"}, "workflow": {"file": "gone.json", "inputs": {"prompt": "6.text"}}}}}"#
         message = configurationError { _ = try EngineConfiguration.parse(Array(text.utf8), path: folder + "/engines.json") }
         XCTAssertTrue(message.contains("cannot read \(folder!)/gone.json"), message)
+        XCTAssertEqual(mkfifo(folder + "/fifo.json", 0o600), 0)
+        let fifo = text.replacingOccurrences(of: "gone.json", with: "fifo.json")
+        message = configurationError { _ = try EngineConfiguration.parse(Array(fifo.utf8), path: folder + "/engines.json") }
+        XCTAssertTrue(message.contains("cannot read \(folder!)/fifo.json"), "a FIFO is refused, not waited on: \(message)")
         message = configurationError { _ = try EngineConfiguration.parse(Array(text.replacingOccurrences(of: "comfyui", with: "automatic1111").utf8), path: "e.json") }
         XCTAssertTrue(message.contains("only a comfyui engine takes a workflow"), message)
     }

@@ -64,6 +64,19 @@ final class EnginePoolTests: XCTestCase {
         print("pool spread: dead 0, slow \(slow.workflows.count), fast \(fast.workflows.count) of 12")
     }
 
+    func testAPoolOfServersWithoutAQueueSpreadsByItsOwnCount() async throws {
+        let first = try FakeAutomatic1111(), second = try FakeAutomatic1111(), dead = try RemoteFixtures.refusedURL()
+        var entry = RemoteFixtures.entry(.automatic1111, first.server.baseURL)
+        entry.endpoints = [first.server.baseURL, dead, second.server.baseURL]
+        let engine = try XCTUnwrap(EngineConfiguration.engine(for: entry) as? EnginePool)
+        XCTAssertTrue(engine.members.allSatisfy { $0.queueLength == nil })
+        for variation in 0..<6 { _ = try await engine.generate(RemoteFixtures.conditioning(), variation: variation) }
+        let states = await engine.endpointStates()
+        XCTAssertEqual(states.map(\.served), [3, 0, 3], "one after another, round-robin over those that answer")
+        XCTAssertEqual(states[1].failures, 1, "the dead one failed once, then was skipped")
+        XCTAssertEqual(first.violations + second.violations, [])
+    }
+
     func testTheDeadEndpointIsTriedAgainAfterItsBackOff() async throws {
         let dead = try RemoteFixtures.refusedURL(), fast = try FakeComfyUI()
         let engine = try pool([dead, fast.server.baseURL], retry: 1.5)

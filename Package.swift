@@ -89,7 +89,8 @@ let package = Package(
 
         // MARK: The pipeline
 
-        // Numerics: conversions from Double that cannot trap, shared by every stage.
+        // Numerics: conversions from Double that cannot trap, number text and edit distance,
+        // the small utilities every stage shares.
         .target(name: "InklingNumerics"),
 
         // Strokes: the PencilKit-style drawing model and its canonical JSON (json-c). No images.

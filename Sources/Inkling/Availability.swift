@@ -21,6 +21,9 @@ public struct Availability: Sendable, Hashable {
     public var reachable: Bool?
     /// The configured models and whether the server has them.
     public var models: [EngineDiagnosis.Model]
+    /// For a pool of endpoints, each endpoint's own report (in configured order); empty for a
+    /// single server.
+    public var endpoints: [Availability] = []
 
     /// Creates an availability report.
     public init(available: Bool, reasons: [String], engine: String, languages: [String], sizes: [PixelSize], styles: [Style],

@@ -13,8 +13,10 @@ struct DoctorCommand: InklingCommand {
         built-in one first): whether it is available, whether its server answered, whether each
         configured model is installed, whether the server lists the sampler and scheduler a
         render will use, its sizes and its languages; when it is unavailable, why, naming the
-        valid choices and the setting to fix. Engines are checked concurrently. Exits 0 when every
-        engine checked is available, 4 when one is not.
+        valid choices and the setting to fix. An engine with several endpoints (a pool) is
+        followed by one indented line per endpoint; the pool is available when one of them is.
+        Engines are checked concurrently. Exits 0 when every engine checked is available, 4 when
+        one is not.
         """,
         arguments: ArgumentSpec().including(EngineOptions.spec))
 
@@ -37,7 +39,7 @@ struct DoctorCommand: InklingCommand {
             for (index, name) in list.enumerated() {
                 group.addTask {
                     let engine = (try? configuration.engine(named: name)) ?? BuiltInEngine()
-                    return (index, await InklingImageCreator.availability(engine: engine))
+                    return (index, Availability(engine: engine, diagnosis: await engine.diagnose()))
                 }
             }
             var results: [(Int, Availability)] = []
@@ -46,6 +48,7 @@ struct DoctorCommand: InklingCommand {
         }
         for report in reports {
             try io.print(Self.line(report, kind: configuration.entry(named: report.engine)?.kind))
+            for member in report.endpoints { try io.print("  " + Self.endpointLine(member)) }
         }
         return reports.allSatisfy(\.available) ? .success : .failure
     }
@@ -63,12 +66,25 @@ struct DoctorCommand: InklingCommand {
     /// The checked facts that are settings rather than models: printed after the models.
     static let settingRoles: Set<String> = ["sampler", "scheduler", "size"]
 
+    /// One endpoint of a pool: `endpoint URL: verdict; reachability; models; settings`.
+    static func endpointLine(_ report: Availability) -> String {
+        "endpoint \(report.endpoint ?? "?"): " + facts(report).joined(separator: "; ")
+    }
+
     /// One engine's line: verdict (or the reasons, naming the valid choices), reachability, the
     /// configured models, then the checked settings, each present, missing or not listed.
     static func line(_ report: Availability, kind: EngineKind?) -> String {
-        var fields: [String] = []
         let where_ = [kind?.rawValue, report.endpoint].compactMap { $0 }.joined(separator: ", ")
         let name = report.engine + (where_.isEmpty ? "" : " (\(where_))")
+        var fields = facts(report)
+        fields.append("sizes " + report.sizes.map(\.description).joined(separator: ", "))
+        fields.append("languages " + report.languages.joined(separator: ", "))
+        return "\(name): " + fields.joined(separator: "; ")
+    }
+
+    /// The verdict (or reasons), reachability, models, then settings.
+    static func facts(_ report: Availability) -> [String] {
+        var fields: [String] = []
         fields.append(report.available ? "available" : report.reasons.joined(separator: "; "))
         if let reachable = report.reachable { fields.append(reachable ? "reachable" : "unreachable") }
         let settings = report.models.filter { settingRoles.contains($0.role) }
@@ -79,8 +95,6 @@ struct DoctorCommand: InklingCommand {
                 return "\(model.role) \(model.name) \(state)"
             }.joined(separator: ", "))
         }
-        fields.append("sizes " + report.sizes.map(\.description).joined(separator: ", "))
-        fields.append("languages " + report.languages.joined(separator: ", "))
-        return "\(name): " + fields.joined(separator: "; ")
+        return fields
     }
 }

@@ -1,4 +1,4 @@
-import InklingInterchange
+import InklingNumerics
 
 /// A command line split into options, flags and positionals according to an ``ArgumentSpec``.
 ///

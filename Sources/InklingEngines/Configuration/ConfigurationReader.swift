@@ -14,7 +14,8 @@ struct ConfigurationReader {
     func members(allowed: Set<String>) throws(EngineConfigurationError) -> [String: ConfigurationReader] {
         guard case .object(let object) = value else { throw fail("expected an object, got \(kind)") }
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw EngineConfigurationError.invalid(path: file, at: child(unknown), problem: "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))")
+            let hint = EditDistance.closest(to: unknown, in: allowed.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw EngineConfigurationError.invalid(path: file, at: child(unknown), problem: "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))\(hint)")
         }
         return object.reduce(into: [:]) { $0[$1.key] = ConfigurationReader(value: $1.value, at: child($1.key), file: file) }
     }

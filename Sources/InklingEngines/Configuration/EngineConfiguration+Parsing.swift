@@ -5,6 +5,8 @@ import InklingStrokes
 extension EngineConfiguration {
     /// The deepest nesting a configuration may have (it needs four levels).
     static let maximumDepth = 16
+    /// The most endpoints one engine's pool may list.
+    static let maximumEndpoints = 16
 
     /// Parses and validates configuration JSON; `path` names the file in messages.
     ///
@@ -44,16 +46,36 @@ extension EngineConfiguration {
         }
         guard name != builtinName else { throw reader.fail("'builtin' is the built-in engine's name and cannot be configured") }
         let keys: Set<String> = ["kind", "endpoint", "enabled", "apiKeyEnvironment", "models", "sizes", "languages", "defaults",
-                                 "timeoutSeconds", "generationTimeoutSeconds", "flavor"]
+                                 "timeoutSeconds", "generationTimeoutSeconds", "flavor",
+                                 "endpoints", "endpointRetrySeconds", "workflow"]
         let m = try reader.members(allowed: keys)
         guard let kindReader = m["kind"] else { throw reader.fail("missing \"kind\" (\(EngineKind.allCases.map(\.rawValue).joined(separator: ", ")))") }
         let kindText = try kindReader.string()
         guard let kind = EngineKind(rawValue: kindText) else {
             throw kindReader.fail("unknown kind \"\(kindText)\"; expected \(EngineKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let endpointReader = m["endpoint"] else { throw reader.fail("missing \"endpoint\" (like \"http://127.0.0.1:8188\")") }
-        let endpoint = try url(endpointReader)
-        var entry = EngineEntry(name: name, kind: kind, endpoint: endpoint)
+        var endpoints: [URL] = []
+        switch (m["endpoint"], m["endpoints"]) {
+        case (let single?, nil):
+            endpoints = [try url(single)]
+        case (nil, let list?):
+            for item in try list.array(maxCount: maximumEndpoints) {
+                let endpoint = try url(item)
+                if endpoints.contains(endpoint) { throw item.fail("\(endpoint.absoluteString) is listed twice") }
+                endpoints.append(endpoint)
+            }
+        case (_?, _?):
+            throw reader.fail("give \"endpoint\" (one server) or \"endpoints\" (a pool), not both")
+        case (nil, nil):
+            throw reader.fail("missing \"endpoint\" (like \"http://127.0.0.1:8188\") or \"endpoints\" (a list of them)")
+        }
+        var entry = EngineEntry(name: name, kind: kind, endpoint: endpoints[0])
+        entry.endpoints = endpoints
+        entry.endpointRetrySeconds = try m["endpointRetrySeconds"]?.number(in: 0.1...86400) ?? entry.endpointRetrySeconds
+        if let workflowReader = m["workflow"] {
+            guard kind == .comfyui else { throw workflowReader.fail("only a comfyui engine takes a workflow") }
+            entry.workflow = try workflow(workflowReader)
+        }
         entry.enabled = try m["enabled"]?.bool() ?? true
         if let variable = try m["apiKeyEnvironment"]?.string() {
             guard !variable.isEmpty, variable.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }), !(variable.first?.isNumber ?? true) else {
@@ -66,8 +88,8 @@ extension EngineConfiguration {
             entry.models = EngineModels(checkpoint: try mm["checkpoint"]?.string(), controlNet: try mm["controlNet"]?.string(),
                                         model: try mm["model"]?.string())
         }
-        if kind == .comfyui && entry.models.checkpoint == nil {
-            throw reader.fail("a comfyui engine needs models.checkpoint (the file name under ComfyUI/models/checkpoints)")
+        if kind == .comfyui && entry.models.checkpoint == nil && entry.workflow == nil {
+            throw reader.fail("a comfyui engine needs models.checkpoint (the file name under ComfyUI/models/checkpoints) or a workflow")
         }
         if let sizes = m["sizes"] {
             var list: [PixelSize] = []

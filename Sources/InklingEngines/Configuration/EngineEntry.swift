@@ -7,8 +7,15 @@ public struct EngineEntry: Sendable, Hashable {
     public var name: String
     /// The protocol it speaks.
     public var kind: EngineKind
-    /// The server's base URL.
+    /// The server's base URL (the first of ``endpoints``).
     public var endpoint: URL
+    /// Every server of a pool (`"endpoints"` in the configuration), the first being
+    /// ``endpoint``; one element for a single server.
+    public var endpoints: [URL]
+    /// Seconds a pool leaves an endpoint that failed to answer before trying it again.
+    public var endpointRetrySeconds: Double = 30
+    /// A ComfyUI engine's own workflow, instead of the built-in one.
+    public var workflow: ComfyUIWorkflowFile?
     /// Whether it may be used.
     public var enabled: Bool
     /// The environment variable holding its API key (never the key itself), if it needs one.
@@ -36,6 +43,7 @@ public struct EngineEntry: Sendable, Hashable {
         self.name = name
         self.kind = kind
         self.endpoint = endpoint
+        endpoints = [endpoint]
         self.enabled = enabled
         self.apiKeyEnvironment = apiKeyEnvironment
         self.models = models

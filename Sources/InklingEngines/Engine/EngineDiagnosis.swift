@@ -29,13 +29,18 @@ public struct EngineDiagnosis: Sendable, Hashable {
     public var reachable: Bool?
     /// The configured models and settings, checked.
     public var models: [Model]
+    /// For a pool of endpoints, each endpoint's own diagnosis (in configured order); empty for
+    /// a single server.
+    public var endpoints: [EngineDiagnosis]
 
     /// Creates a diagnosis.
-    public init(availability: EngineAvailability, endpoint: String? = nil, reachable: Bool? = nil, models: [Model] = []) {
+    public init(availability: EngineAvailability, endpoint: String? = nil, reachable: Bool? = nil, models: [Model] = [],
+                endpoints: [EngineDiagnosis] = []) {
         self.availability = availability
         self.endpoint = endpoint
         self.reachable = reachable
         self.models = models
+        self.endpoints = endpoints
     }
 }
 

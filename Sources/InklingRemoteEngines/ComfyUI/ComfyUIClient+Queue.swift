@@ -31,6 +31,15 @@ extension ComfyUIClient {
         return .gone
     }
 
+    /// How many prompts are running and waiting (`GET /queue`), to tell how busy the server is.
+    func queueLength() async throws -> Int {
+        let json = try await http.json("GET", "/queue", timeout: Self.cleanupTimeout)
+        guard let running = json["queue_running"]?.array, let pending = json["queue_pending"]?.array else {
+            throw RemoteEngineError.malformedResponse(service: http.service, operation: "GET /queue", reason: "no queue_running or queue_pending")
+        }
+        return running.count + pending.count
+    }
+
     /// The ids of the prompts queued with `clientID` (running first), for a prompt whose
     /// `POST /prompt` answer never arrived.
     func prompts(of clientID: String) async throws -> [String] {

@@ -11,6 +11,7 @@ extension ComfyUIEngine {
     public func diagnose() async -> EngineDiagnosis {
         let endpoint = entry.endpoint.absoluteString, service = client.http.service
         if let refusal = connection.refusal() { return refusal }
+        if let file = entry.workflow { return await diagnose(file) }
         var settings: [(ComfyUISetting, String)] = [(.checkpoint, entry.models.checkpoint ?? "")]
         if let controlNet = entry.models.controlNet { settings.append((.controlNet, controlNet)) }
         settings += [(.sampler, entry.defaults.sampler), (.scheduler, entry.defaults.scheduler)]
@@ -51,6 +52,10 @@ extension ComfyUIEngine {
         return EngineDiagnosis(availability: problems.isEmpty ? .available : .unavailable(reason: problems.joined(separator: "; ")),
                                endpoint: endpoint, reachable: true, models: models)
     }
+
+    /// The prompts running and waiting on the server (`GET /queue`), for an ``EnginePool``
+    /// choosing the least busy endpoint.
+    public func queueLength() async throws -> Int { try await client.queueLength() }
 
     /// "from 16 to 16384 in steps of 8".
     static func describe(_ range: ComfyUIClient.NumberRange) -> String {

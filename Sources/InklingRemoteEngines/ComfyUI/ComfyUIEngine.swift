@@ -27,6 +27,8 @@ public struct ComfyUIEngine: ImageEngine {
     }
 
     let connection: RemoteConnection
+    /// The node classes fetched to check a user's workflow before it is queued.
+    let classes = ComfyUIClassCache()
 
     /// The configured name.
     public var identifier: String { entry.name }
@@ -69,9 +71,7 @@ public struct ComfyUIEngine: ImageEngine {
                           report: (@Sendable (EngineEvent) -> Void)?) async throws -> RasterImage {
         let service = client.http.service
         let cleanup = ComfyUICleanup(client: client)
-        let workflow = ComfyUIWorkflow(checkpoint: entry.models.checkpoint ?? "", controlNet: entry.models.controlNet,
-                                       defaults: entry.defaults, guidanceImage: uploads.guidance, sourceImage: uploads.source)
-        let graph = workflow.graph(conditioning, variation: variation)
+        let graph = try await graph(for: conditioning, variation: variation, uploads: uploads)
         guard !Task.isCancelled else { throw EngineFailure.cancelled(service: service, summary: Self.nothingQueued) }
         let clientID = UUID().uuidString.lowercased()
         let socket = await openSocket(clientID: clientID)
@@ -98,7 +98,8 @@ public struct ComfyUIEngine: ImageEngine {
                 preview = { bytes in report(.preview(variation: variation, bytes: bytes)) }
             }
             let monitor = ComfyUIMonitor(client: client, promptID: promptID, limit: entry.generationTimeoutSeconds,
-                                         progress: progress, preview: preview)
+                                         progress: progress, preview: preview,
+                                         outputNode: ComfyUIGraphSource.outputNode(of: entry))
             guard let file = try await monitor.outputs(socket: socket).first else {
                 throw RemoteEngineError.noImage(service: service, operation: "prompt \(promptID)")
             }
@@ -124,20 +125,32 @@ public struct ComfyUIEngine: ImageEngine {
     /// The summary of a cancellation that came before the prompt was queued.
     static let nothingQueued = "nothing was queued (uploaded maps wait in ComfyUI's temp folder, which it empties when it restarts)"
 
-    /// Uploads the guidance map and source image (each encoded once) for the workflow to load.
+    /// Uploads the guidance map and source image (each encoded once) for the workflow to load:
+    /// the built-in one's, or what the user's workflow (``ComfyUIUserWorkflow``) loads.
     ///
     /// - Throws: ``EngineFailure/cancelled(service:summary:)`` (nothing queued) once cancelled.
     private func uploads(for conditioning: Conditioning) async throws -> ComfyUIUploads {
         do {
             try Task.checkCancellation()
             try await checkRequestedSampling(conditioning)
-            // Uploads are named by content, so repeated requests reuse one file in ComfyUI/temp.
             var uploads = ComfyUIUploads()
-            if ComfyUIWorkflow.usesSketch(conditioning, controlNet: entry.models.controlNet), let png = try RemoteImages.guidancePNG(conditioning) {
-                uploads.guidance = try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-guide.png").loadImageName
-            }
-            if let png = try RemoteImages.sourcePNG(conditioning) {
-                uploads.source = try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-source.png").loadImageName
+            if let file = entry.workflow {
+                // The workflow's LoadImage nodes need a file either way: without a sketch (or
+                // source) they get a blank one, which strength 0 (or denoise 1) leaves without effect.
+                if file.targets[.guidanceImage] != nil {
+                    let png = try (ComfyUIUserWorkflow.usesSketch(conditioning, file: file) ? RemoteImages.guidancePNG(conditioning) : nil)
+                        ?? RemoteImages.blankPNG(conditioning.size, gray: 0)
+                    uploads.guidance = try await upload(png, role: "guide")
+                }
+                if file.targets[.sourceImage] != nil {
+                    uploads.source = try await upload(try RemoteImages.sourcePNG(conditioning) ?? RemoteImages.blankPNG(conditioning.size, gray: 255),
+                                                      role: "source")
+                }
+            } else {
+                if ComfyUIWorkflow.usesSketch(conditioning, controlNet: entry.models.controlNet), let png = try RemoteImages.guidancePNG(conditioning) {
+                    uploads.guidance = try await upload(png, role: "guide")
+                }
+                if let png = try RemoteImages.sourcePNG(conditioning) { uploads.source = try await upload(png, role: "source") }
             }
             try Task.checkCancellation()
             return uploads
@@ -147,6 +160,40 @@ public struct ComfyUIEngine: ImageEngine {
             }
             throw error
         }
+    }
+
+    /// The workflow of one variation from the uploaded images: the built-in one, or the user's,
+    /// checked against the server's node classes before it is queued.
+    private func graph(for conditioning: Conditioning, variation: Int, uploads: ComfyUIUploads) async throws -> JSONValue {
+        guard let file = entry.workflow else {
+            let workflow = ComfyUIWorkflow(checkpoint: entry.models.checkpoint ?? "", controlNet: entry.models.controlNet,
+                                           defaults: entry.defaults, guidanceImage: uploads.guidance, sourceImage: uploads.source)
+            return ComfyUIGraphSource.builtIn(workflow).graph(conditioning, variation: variation)
+        }
+        let workflow = ComfyUIUserWorkflow(file: file, defaults: entry.defaults, guidanceImage: uploads.guidance, sourceImage: uploads.source)
+        let graph = ComfyUIGraphSource.user(workflow).graph(conditioning, variation: variation)
+        try await check(graph, file: file)
+        return graph
+    }
+
+    /// Uploads a PNG under a name derived from its content and returns the name LoadImage takes.
+    private func upload(_ png: [UInt8], role: String) async throws -> String {
+        try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-\(role).png").loadImageName
+    }
+
+    /// Throws ``RemoteEngineError/rejected(service:details:)`` naming each node and input the
+    /// server would refuse, before anything is queued.
+    private func check(_ graph: JSONValue, file: ComfyUIWorkflowFile) async throws {
+        let types = Set((graph.object ?? [:]).values.compactMap { $0["class_type"]?.string })
+        var infos: [String: JSONValue?] = [:]
+        for type in types.sorted() { infos[type] = try await classes.info(type, client: client) }
+        let uploads = Set([file.targets[.guidanceImage], file.targets[.sourceImage]].compactMap { $0 })
+        let problems = ComfyUIGraphCheck(file: file, uploads: uploads).problems(graph, classes: infos)
+        guard !problems.isEmpty else { return }
+        let more = problems.count > ComfyUIGraphCheck.listed ? "; and \(problems.count - ComfyUIGraphCheck.listed) more" : ""
+        throw RemoteEngineError.rejected(service: client.http.service,
+                                         details: "the workflow \(file.path) does not fit this server: "
+                                             + problems.prefix(ComfyUIGraphCheck.listed).joined(separator: "; ") + more)
     }
 
     /// `ws://host/ws?clientId=…`, or `nil` (progress then comes from polling `/history`).

@@ -18,6 +18,8 @@ struct ComfyUIMonitor: Sendable {
     let progress: (@Sendable (Int, Int) -> Void)?
     /// Hears each preview image (JPEG or PNG bytes) the socket carries.
     var preview: (@Sendable ([UInt8]) -> Void)? = nil
+    /// The node whose images are the result.
+    var outputNode: String = ComfyUIWorkflow.outputNode
 
     /// The images the output node produced. Binary preview messages (with `--preview-method`)
     /// go to ``preview``; messages it has no use for (`progress_state`, `status`, other prompts') are skipped.
@@ -72,7 +74,7 @@ struct ComfyUIMonitor: Sendable {
 
     /// The outputs once `/history` shows them, or `nil` while the prompt is still pending.
     private func poll() async throws -> [ComfyUIClient.FileReference]? {
-        switch try await client.history(promptID, outputNode: ComfyUIWorkflow.outputNode) {
+        switch try await client.history(promptID, outputNode: outputNode) {
         case .pending: return nil
         case .done(let files): return files
         case .failed(let reason): throw RemoteEngineError.generationFailed(service: client.http.service, reason: reason)

@@ -26,6 +26,12 @@ enum RemoteImages {
         return try PNGCodec.encode(PNGDocument(image: image))
     }
 
+    /// A `size` image of one gray level, as PNG: what a workflow's LoadImage gets when the
+    /// request has no sketch or source to fill it with.
+    static func blankPNG(_ size: PixelSize, gray: UInt8) throws -> [UInt8] {
+        try PNGCodec.encode(PNGDocument(image: RasterImage(width: size.width, height: size.height, format: .gray, filledWith: gray)))
+    }
+
     /// Decodes a returned image (PNG or JPEG); a wrong size is resampled to the requested one.
     static func decode(_ bytes: [UInt8], size: PixelSize, service: String, operation: String) throws -> RasterImage {
         let image: RasterImage

@@ -59,19 +59,7 @@ public final class InklingImageCreator: Sendable {
     /// Whether generation is possible with `engine`, and the facts `inkling doctor` prints: the
     /// engine's diagnosis (server reachable, models installed) plus its sizes and languages.
     public static func availability(engine: any ImageEngine = BuiltInEngine()) async -> Availability {
-        let capabilities = engine.capabilities
-        let diagnosis = await engine.diagnose()
-        var reasons: [String] = []
-        switch diagnosis.availability {
-        case .available: break
-        case .notSupported(let reason): reasons.append("not supported: \(reason)")
-        case .unavailable(let reason): reasons.append("unavailable: \(reason)")
-        }
-        if capabilities.sizes.isEmpty { reasons.append("the engine declares no output sizes") }
-        if capabilities.styles.isEmpty { reasons.append("the engine declares no styles") }
-        return Availability(available: reasons.isEmpty, reasons: reasons, engine: engine.identifier,
-                            languages: capabilities.languages.sorted(), sizes: capabilities.sizes, styles: capabilities.styles,
-                            endpoint: diagnosis.endpoint, reachable: diagnosis.reachable, models: diagnosis.models)
+        Availability(engine: engine, diagnosis: await engine.diagnose())
     }
 
     /// Plans a request once: checks it, chooses its style, renders its guidance map and asks

@@ -96,6 +96,37 @@ final class ComfyUIUserWorkflowTests: XCTestCase {
         XCTAssertEqual(fake.remains.history, [], "the history entry was deleted")
     }
 
+    func testTheRequestsSamplingKnobsGoWhereTheConfigurationSays() async throws {
+        let fake = try fake()
+        let configuration = try configure(workflow: try exported(), inputs: #"{"prompt": "6.text", "negativePrompt": "7.text", "guidanceImage": "11.image", "#
+            + #""steps": "3.steps", "cfgScale": "3.cfg", "sampler": "KSampler.sampler_name"}"#)
+        var entry = try XCTUnwrap(configuration.entry(named: "mine"))
+        entry.endpoint = fake.server.baseURL
+        entry.endpoints = [fake.server.baseURL]
+        entry.sizes = [RemoteFixtures.size]
+        let engine = ComfyUIEngine(entry: entry)
+        var conditioning = RemoteFixtures.conditioning()
+        conditioning.sampling = SamplingOverrides(negativePrompt: "no people", steps: 3, cfgScale: 4.5, sampler: "dpmpp_2m", scheduler: "karras")
+        XCTAssertEqual(engine.notices(for: conditioning), [
+            "the mine engine's workflow \(folder!)/flow.json has no place for scheduler (map them under workflow.inputs), so the workflow's own values are used",
+        ])
+        _ = try await engine.generate(conditioning, variation: 0)
+        XCTAssertEqual(fake.violations, [])
+        let sampler = try XCTUnwrap(fake.workflows.last?["3"]?["inputs"])
+        XCTAssertEqual(fake.workflows.last?["7"]?["inputs"]?["text"]?.string, "no people")
+        XCTAssertEqual(sampler["steps"]?.int, 3)
+        XCTAssertEqual(sampler["cfg"]?.double, 4.5)
+        XCTAssertEqual(sampler["sampler_name"]?.string, "dpmpp_2m")
+        XCTAssertEqual(sampler["scheduler"]?.string, "normal", "no place was named for it: the exported value stays")
+
+        // Without knobs in the request, the workflow keeps its own sampling.
+        _ = try await engine.generate(RemoteFixtures.conditioning(), variation: 0)
+        let exported = try XCTUnwrap(fake.workflows.last?["3"]?["inputs"])
+        XCTAssertEqual([exported["steps"]?.int, exported["cfg"]?.int], [20, 7])
+        XCTAssertEqual(exported["sampler_name"]?.string, "euler")
+        XCTAssertEqual(engine.notices(for: RemoteFixtures.conditioning()), [])
+    }
+
     func testWithoutASketchTheControlNetGetsABlankMapAtStrengthZero() async throws {
         let fake = try fake()
         let image = try await exampleEngine(fake).generate(RemoteFixtures.conditioning(drawing: false), variation: 0)

@@ -3,7 +3,7 @@
 public enum ComfyUIWorkflowRole: String, Sendable, Hashable, CaseIterable {
     /// The positive prompt text, composed as for the built-in workflow.
     case prompt
-    /// The configured `defaults.negativePrompt`.
+    /// The request's negative prompt, else the configured `defaults.negativePrompt`.
     case negativePrompt
     /// The uploaded guidance map's name (a LoadImage `image`).
     case guidanceImage
@@ -23,4 +23,12 @@ public enum ComfyUIWorkflowRole: String, Sendable, Hashable, CaseIterable {
     case controlEnd
     /// The sampler's denoise: 1 without a source image, `1 − source strength` with one.
     case denoise
+    /// The request's sampling steps; without one the workflow keeps its own value.
+    case steps
+    /// The request's CFG scale; without one the workflow keeps its own value.
+    case cfgScale
+    /// The request's sampler (a KSampler `sampler_name`); without one the workflow keeps its own.
+    case sampler
+    /// The request's scheduler; without one the workflow keeps its own.
+    case scheduler
 }

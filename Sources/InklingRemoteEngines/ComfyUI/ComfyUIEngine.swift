@@ -40,8 +40,15 @@ public struct ComfyUIEngine: ImageEngine {
     /// request found the server unreachable or unavailable meanwhile.
     public func availability() async -> EngineAvailability { await connection.availability.value { await diagnose().availability } }
 
-    /// Says when the sketch cannot be sent (no ControlNet model configured).
+    /// Says when the sketch cannot be sent (no ControlNet model configured), or, with a user's
+    /// workflow, which of the request's sampling knobs it has no place for.
     public func notices(for conditioning: Conditioning) -> [String] {
+        if let file = entry.workflow {
+            // The user's workflow decides; say which of the request's knobs it has no place for.
+            let unplaced = ComfyUIUserWorkflow.unplaced(conditioning, file: file)
+            guard !unplaced.isEmpty else { return [] }
+            return ["the \(entry.name) engine's workflow \(file.path) has no place for \(unplaced.joined(separator: ", ")) (map them under workflow.inputs), so the workflow's own values are used"]
+        }
         guard conditioning.drawing != nil, entry.models.controlNet == nil else { return [] }
         return ["the \(entry.name) engine has no models.controlNet configured, so the sketch is not sent (only the text steers)"]
     }

@@ -2,8 +2,8 @@ import InklingConditioning
 import InklingEngines
 
 /// A user's exported workflow (``ComfyUIWorkflowFile``) filled for one variation: the prompt,
-/// negative prompt, uploaded images, seed, size and ControlNet settings go where the
-/// configuration says, and every SaveImage becomes a PreviewImage so nothing stays in ComfyUI's
+/// negative prompt, uploaded images, seed, size, ControlNet settings and the request's sampling
+/// knobs go where the configuration says, and every SaveImage becomes a PreviewImage so nothing stays in ComfyUI's
 /// output/ folder (the image comes back through the temp folder, as with the built-in workflow).
 struct ComfyUIUserWorkflow: Sendable {
     var file: ComfyUIWorkflowFile
@@ -20,6 +20,11 @@ struct ComfyUIUserWorkflow: Sendable {
         conditioning.guidance != nil && file.targets[.guidanceImage] != nil && conditioning.controls.strength > 0
     }
 
+    /// The request's knobs (``SamplingOverrides/setNames``) this workflow has no place for.
+    static func unplaced(_ conditioning: Conditioning, file: ComfyUIWorkflowFile) -> [String] {
+        conditioning.sampling.setNames.filter { name in ComfyUIWorkflowRole(rawValue: name).map { file.targets[$0] == nil } ?? true }
+    }
+
     /// The workflow for variation `variation` of `conditioning`.
     func graph(_ conditioning: Conditioning, variation: Int) -> JSONValue {
         var nodes = file.nodes
@@ -30,8 +35,14 @@ struct ComfyUIUserWorkflow: Sendable {
             nodes[target.node] = .object(node)
         }
         let controls = conditioning.controls
+        let sampling = conditioning.sampling
         set(.prompt, .string(PromptText.positive(conditioning)))
-        set(.negativePrompt, .string(defaults.negativePrompt))
+        set(.negativePrompt, .string(sampling.negativePrompt ?? defaults.negativePrompt))
+        // The workflow's own sampling stays unless the request asks for other values.
+        if let steps = sampling.steps { set(.steps, .int(Int64(steps))) }
+        if let cfgScale = sampling.cfgScale { set(.cfgScale, .double(cfgScale)) }
+        if let sampler = sampling.sampler { set(.sampler, .string(sampler)) }
+        if let scheduler = sampling.scheduler { set(.scheduler, .string(scheduler)) }
         set(.seed, .uint(PromptText.seed(conditioning, variation: variation)))
         set(.width, .int(Int64(conditioning.size.width)))
         set(.height, .int(Int64(conditioning.size.height)))

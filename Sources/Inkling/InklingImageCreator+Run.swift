@@ -1,5 +1,6 @@
 import Foundation
 import InklingEngines
+import InklingImageIO
 import InklingOutputs
 
 extension InklingImageCreator {
@@ -18,6 +19,17 @@ extension InklingImageCreator {
         let embedded = recipeOverride == nil ? plan.source?.image : recipeOverride?.source?.image
         let sourceChunk = embedded.flatMap(Recipe.sourceChunk)
         let stop = EngineStop()
+        // One variation's result: its recipe in the engine's own PNG when that qualifies, else encoded.
+        @Sendable func result(_ variation: Int, _ image: RasterImage, png: [UInt8]?) throws {
+            do {
+                let recipe = recipeOverride ?? plan.recipe(variation: variation)
+                let chunks = recipe.textChunks(sourceChunk: sourceChunk)
+                try deliver(.image(try GeneratedPNG(image: image, recipe: recipe, textChunks: chunks, enginePNG: png)))
+            } catch {
+                stop.stop()
+                throw error
+            }
+        }
         let events = engine.images(for: EngineRequest(plan.conditioning, variations: variations, stop: stop))
         let reader = Task {
             do {
@@ -25,16 +37,9 @@ extension InklingImageCreator {
                     for try await event in events {
                         switch event {
                         case .image(let variation, let image):
-                            encoders.addTask {
-                                do {
-                                    let recipe = recipeOverride ?? plan.recipe(variation: variation)
-                                    let chunks = recipe.textChunks(sourceChunk: sourceChunk)
-                                    try deliver(.image(try GeneratedPNG(image: image, recipe: recipe, textChunks: chunks)))
-                                } catch {
-                                    stop.stop()
-                                    throw error
-                                }
-                            }
+                            encoders.addTask { try result(variation, image, png: nil) }
+                        case .encodedImage(let variation, let image, let png):
+                            encoders.addTask { try result(variation, image, png: png) }
                         case .progress(let variation, let step, let steps): try deliver(.progress(variation: variation, step: step, steps: steps))
                         case .preview(let variation, let bytes): try deliver(.preview(variation: variation, bytes: bytes))
                         case .notice(let line): try deliver(.notice(line))

@@ -53,7 +53,7 @@ final class RequestImagesTests: XCTestCase {
         let marked = RequestImages(guidanceBase64: "GUIDE-ONCE", startingPicture: Array("PICTURE-ONCE".utf8))
         for variation in 0..<3 {
             XCTAssertEqual(request.extraArguments(sketch, variation: variation, images: marked)["control_image"]?.string, "GUIDE-ONCE")
-            let form = try request.editsForm(sketchAndSource, variation: variation, images: marked)
+            let form = request.editsForm(sketchAndSource, variation: variation, images: marked)
             XCTAssertTrue(String(decoding: form.body, as: UTF8.self).contains("PICTURE-ONCE"))
         }
         let withSource = try request.images(sketchAndSource)

@@ -114,10 +114,10 @@ public struct OpenAIImagesEngine: ImageEngine {
         case .sdServer:
             let request = SDServerRequest(entry: entry)
             if request.usesEdits(conditioning) {
-                let form = try request.editsForm(conditioning, variation: variation, images: images)
+                let form = request.editsForm(conditioning, variation: variation, images: images)
                 (path, body, contentType) = ("/v1/images/edits", form.body, form.contentType)
             } else {
-                (path, body, contentType) = ("/v1/images/generations", try request.generationsBody(conditioning, variation: variation, images: images).serialized(), "application/json")
+                (path, body, contentType) = ("/v1/images/generations", request.generationsBody(conditioning, variation: variation, images: images).serialized(), "application/json")
             }
         }
         let operation = "POST \(path)"

@@ -87,23 +87,23 @@ struct SDServerRequest: Sendable {
     }
 
     /// The prompt with the extra arguments appended.
-    func prompt(_ conditioning: Conditioning, variation: Int, images: RequestImages) throws -> String {
-        let args = String(decoding: try extraArguments(conditioning, variation: variation, images: images).serialized(), as: UTF8.self)
+    func prompt(_ conditioning: Conditioning, variation: Int, images: RequestImages) -> String {
+        let args = String(decoding: extraArguments(conditioning, variation: variation, images: images).serialized(), as: UTF8.self)
         return PromptText.positive(conditioning) + " <sd_cpp_extra_args>" + args + "</sd_cpp_extra_args>"
     }
 
     /// The JSON body for `/v1/images/generations`.
-    func generationsBody(_ conditioning: Conditioning, variation: Int, images: RequestImages) throws -> JSONValue {
-        ["prompt": .string(try prompt(conditioning, variation: variation, images: images)), "n": 1,
+    func generationsBody(_ conditioning: Conditioning, variation: Int, images: RequestImages) -> JSONValue {
+        ["prompt": .string(prompt(conditioning, variation: variation, images: images)), "n": 1,
          "size": .string(conditioning.size.description), "output_format": "png"]
     }
 
     /// The multipart form for `/v1/images/edits`: the starting picture (as ``images(_:)`` encoded
     /// it), no mask.
-    func editsForm(_ conditioning: Conditioning, variation: Int, images: RequestImages) throws -> MultipartForm {
+    func editsForm(_ conditioning: Conditioning, variation: Int, images: RequestImages) -> MultipartForm {
         var form = MultipartForm()
         form.add("image", filename: "image.png", contentType: "image/png", data: images.startingPicture ?? [])
-        form.add("prompt", try prompt(conditioning, variation: variation, images: images))
+        form.add("prompt", prompt(conditioning, variation: variation, images: images))
         form.add("n", "1")
         form.add("size", conditioning.size.description)
         form.add("output_format", "png")

@@ -72,7 +72,10 @@ enum ComfyUIBench {
             let start = ContinuousClock.now
             var count = 0
             for try await event in engine.images(for: EngineRequest(conditioning, variations: Array(0..<limit))) {
-                if case .image = event { count += 1 }
+                switch event {
+                case .image, .encodedImage: count += 1
+                default: break
+                }
             }
             guard count == limit else { throw BenchError.failed("the engine yielded \(count) images for limit \(limit)") }
             return seconds(ContinuousClock.now - start)

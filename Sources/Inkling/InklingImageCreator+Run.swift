@@ -1,5 +1,6 @@
 import Foundation
 import InklingEngines
+import InklingImageIO
 import InklingOutputs
 
 extension InklingImageCreator {
@@ -14,10 +15,29 @@ extension InklingImageCreator {
         _ plan: RequestPlan, variations: [Int], engine: any ImageEngine, work: CancelledEngineWork, recipeOverride: Recipe?,
         deliver: @escaping @Sendable (CreationEvent) throws -> Void
     ) async throws {
-        // The source image embedded in every variation's recipe is encoded once.
+        // Each variation's recipe and its text chunks (the embedded source image encoded once for
+        // all) are made while the engine works, off the path from an engine's image to its result.
         let embedded = recipeOverride == nil ? plan.source?.image : recipeOverride?.source?.image
-        let sourceChunk = embedded.flatMap(Recipe.sourceChunk)
+        let labels = Task { () -> [Int: (recipe: Recipe, chunks: [PNGTextChunk])] in
+            let sourceChunk = embedded.flatMap(Recipe.sourceChunk)
+            let recipes = recipeOverride.map { recipe in Dictionary(variations.map { ($0, recipe) }, uniquingKeysWith: { first, _ in first }) }
+                ?? plan.recipes(variations)
+            return recipes.mapValues { ($0, $0.textChunks(sourceChunk: sourceChunk)) }
+        }
         let stop = EngineStop()
+        // One variation's result: its recipe in the engine's own PNG when that qualifies, else encoded.
+        @Sendable func result(_ variation: Int, _ image: RasterImage, png: [UInt8]?) async throws {
+            do {
+                let label = await labels.value[variation] ?? {
+                    let recipe = recipeOverride ?? plan.recipe(variation: variation)
+                    return (recipe, recipe.textChunks(sourceChunk: embedded.flatMap(Recipe.sourceChunk)))
+                }()
+                try deliver(.image(try GeneratedPNG(image: image, recipe: label.recipe, textChunks: label.chunks, enginePNG: png)))
+            } catch {
+                stop.stop()
+                throw error
+            }
+        }
         let events = engine.images(for: EngineRequest(plan.conditioning, variations: variations, stop: stop))
         let reader = Task {
             do {
@@ -25,16 +45,9 @@ extension InklingImageCreator {
                     for try await event in events {
                         switch event {
                         case .image(let variation, let image):
-                            encoders.addTask {
-                                do {
-                                    let recipe = recipeOverride ?? plan.recipe(variation: variation)
-                                    let chunks = recipe.textChunks(sourceChunk: sourceChunk)
-                                    try deliver(.image(try GeneratedPNG(image: image, recipe: recipe, textChunks: chunks)))
-                                } catch {
-                                    stop.stop()
-                                    throw error
-                                }
-                            }
+                            encoders.addTask { try await result(variation, image, png: nil) }
+                        case .encodedImage(let variation, let image, let png):
+                            encoders.addTask { try await result(variation, image, png: png) }
                         case .progress(let variation, let step, let steps): try deliver(.progress(variation: variation, step: step, steps: steps))
                         case .preview(let variation, let bytes): try deliver(.preview(variation: variation, bytes: bytes))
                         case .notice(let line): try deliver(.notice(line))

@@ -64,7 +64,7 @@ struct RequestPlanner: Sendable {
             controls: options.guidance, sourceStrength: options.sourceStrength, sampling: options.sampling)
         var recordedSource = resolved.source.map { RecipeSource(image: $0.image, origin: $0.origin) }
         if !embedsSourceImage { recordedSource?.image = nil }
-        return RequestPlan(conditioning: conditioning, concepts: recorded, drawing: drawing.map(RecipeDrawing.init),
+        return RequestPlan(conditioning: conditioning, concepts: recorded, drawing: nil, unrecordedDrawing: drawing,
                            source: recordedSource, engine: engine)
     }
 

@@ -21,8 +21,8 @@ final class RemoteDeadlineTests: XCTestCase {
         let other = try FakeAutomatic1111(behavior: behavior)
         var foundation = HTTPClient(base: other.server.baseURL, product: "A1111", startHint: "start it", timeout: 5, generationTimeout: 120)
         foundation.usesFoundationForPlainHTTP = true
-        let (path, payload) = try Automatic1111Payload(entry: RemoteFixtures.entry(.automatic1111, other.server.baseURL))
-            .request(RemoteFixtures.conditioning(), variation: 0)
+        let builder = Automatic1111Payload(entry: RemoteFixtures.entry(.automatic1111, other.server.baseURL))
+        let (path, payload) = builder.request(RemoteFixtures.conditioning(), variation: 0, images: try builder.images(RemoteFixtures.conditioning()))
         let start = Date()
         async let viaFoundation = foundation.send("POST", path, body: payload.serialized(), contentType: "application/json",
                                                   deadline: foundation.generation)

@@ -10,6 +10,10 @@ public enum EngineEvent: Sendable {
     case notice(String)
     /// Variation `variation` is done.
     case image(variation: Int, image: RasterImage)
+    /// Variation `variation` is done, as the PNG the engine returned (`png`) and the pixels decoded
+    /// from it (`image`), so that the result can keep the engine's compressed pixels instead of
+    /// encoding them again. A consumer that wants only pixels treats it as ``image(variation:image:)``.
+    case encodedImage(variation: Int, image: RasterImage, png: [UInt8])
     /// Stopped work that had started on the engine, and what became of it there (the message of
     /// ``EngineFailure/cancelled(service:summary:)``); reported before the stream ends.
     case cancelled(summary: String)

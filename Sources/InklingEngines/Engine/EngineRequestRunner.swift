@@ -16,6 +16,19 @@ public enum EngineRequestRunner {
         prepare: @escaping @Sendable () async throws -> Prepared,
         generate: @escaping @Sendable (_ prepared: Prepared, _ variation: Int, _ report: @escaping @Sendable (EngineEvent) -> Void) async throws -> RasterImage
     ) -> AsyncThrowingStream<EngineEvent, Error> {
+        stream(request, availability: availability, prepare: prepare) { prepared, variation, report in
+            (try await generate(prepared, variation, report), nil)
+        }
+    }
+
+    /// ``stream(_:availability:prepare:generate:)`` for an engine whose images arrive encoded:
+    /// `generate` returns the pixels and, when it has them, the PNG they were decoded from, which
+    /// is reported as ``EngineEvent/encodedImage(variation:image:png:)``.
+    public static func stream<Prepared: Sendable>(
+        _ request: EngineRequest, availability: EngineAvailabilityCache? = nil,
+        prepare: @escaping @Sendable () async throws -> Prepared,
+        generateEncoded generate: @escaping @Sendable (_ prepared: Prepared, _ variation: Int, _ report: @escaping @Sendable (EngineEvent) -> Void) async throws -> (image: RasterImage, png: [UInt8]?)
+    ) -> AsyncThrowingStream<EngineEvent, Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: EngineEvent.self, throwing: Error.self)
         let report: @Sendable (EngineEvent) -> Void = { continuation.yield($0) }
         let task = Task {
@@ -25,9 +38,13 @@ public enum EngineRequestRunner {
                     var pending = request.variations[...]
                     func start(_ variation: Int) {
                         group.addTask {
-                            let image = try await recording(report) { try await generate(prepared, variation, report) }
+                            let (image, png) = try await recording(report) { try await generate(prepared, variation, report) }
                             try Task.checkCancellation()
-                            report(.image(variation: variation, image: image))
+                            if let png {
+                                report(.encodedImage(variation: variation, image: image, png: png))
+                            } else {
+                                report(.image(variation: variation, image: image))
+                            }
                         }
                     }
                     for _ in 0..<request.concurrency { if let next = pending.popFirst() { start(next) } }

@@ -15,11 +15,22 @@ public struct GeneratedPNG: Sendable, Hashable {
     /// Encodes `image` with `recipe` in its text chunks (`textChunks` when the caller made them
     /// already, see ``Recipe/textChunks(sourceChunk:)``), at ``OutputSession/compressionLevel``.
     ///
+    /// `enginePNG` is the PNG an engine returned and `image` was decoded from: when it qualifies
+    /// (8-bit RGB or RGBA of `image`'s size and format, see
+    /// ``PNGCodec/replacingText(in:with:width:height:format:)``) its compressed pixels are kept
+    /// and only its text is replaced by the recipe's (every chunk the engine added is dropped);
+    /// otherwise `image` is encoded.
+    ///
     /// - Throws: ``OutputError/encodingFailed(_:)``.
-    public init(image: RasterImage, recipe: Recipe, textChunks: [PNGTextChunk]? = nil) throws(OutputError) {
+    public init(image: RasterImage, recipe: Recipe, textChunks: [PNGTextChunk]? = nil, enginePNG: [UInt8]? = nil) throws(OutputError) {
+        let text = textChunks ?? recipe.textChunks()
         do {
-            png = try PNGCodec.encode(PNGDocument(image: image, text: textChunks ?? recipe.textChunks()),
-                                      compressionLevel: OutputSession.compressionLevel)
+            if let enginePNG, let kept = try PNGCodec.replacingText(in: enginePNG, with: text, width: image.width,
+                                                                    height: image.height, format: image.format) {
+                png = kept
+            } else {
+                png = try PNGCodec.encode(PNGDocument(image: image, text: text), compressionLevel: OutputSession.compressionLevel)
+            }
         } catch {
             throw .encodingFailed(error.description)
         }

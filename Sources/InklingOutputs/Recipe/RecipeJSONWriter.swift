@@ -36,24 +36,37 @@ struct RecipeJSONWriter {
     }
 
     /// A JSON string literal; control characters escaped, everything else verbatim UTF-8.
+    ///
+    /// Works on the UTF-8 bytes: every byte that needs escaping is ASCII, and no byte of a
+    /// multi-byte sequence is, so runs without escapes are copied whole (a recipe's drawing is
+    /// hundreds of kilobytes of JSON).
     static func quoted(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var value = value
+        return value.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 2)
+            out.append(0x22)
+            var run = 0
+            for (index, byte) in bytes.enumerated() {
+                let escape: [UInt8]
+                switch byte {
+                case 0x22: escape = [0x5C, 0x22]
+                case 0x5C: escape = [0x5C, 0x5C]
+                case 0x0A: escape = [0x5C, 0x6E]
+                case 0x0D: escape = [0x5C, 0x72]
+                case 0x09: escape = [0x5C, 0x74]
+                case 0..<0x20, 0x7F:
+                    let hex = String(byte, radix: 16)
+                    escape = Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                default: continue
                 }
+                out.append(contentsOf: bytes[run..<index])
+                out.append(contentsOf: escape)
+                run = index + 1
             }
+            out.append(contentsOf: bytes[run...])
+            out.append(0x22)
+            return String(decoding: out, as: UTF8.self)
         }
-        return out + "\""
     }
 }

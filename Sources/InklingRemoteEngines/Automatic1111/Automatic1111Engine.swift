@@ -61,11 +61,25 @@ public struct Automatic1111Engine: ImageEngine {
 
     /// Posts one variation and decodes the first returned image.
     public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
+        try await generate(conditioning, variation: variation, prepared: try await prepare(conditioning)).image
+    }
+
+    /// What the variations of `conditioning` share, checked and encoded once: the requested
+    /// sampler and scheduler, whether ControlNet is there, and the pictures.
+    func prepare(_ conditioning: Conditioning) async throws -> (payload: Automatic1111Payload, images: RequestImages) {
         try Task.checkCancellation()
         try await checkRequestedSampling(conditioning)
         var payload = Automatic1111Payload(entry: entry)
         if payload.usesSketch(conditioning) { payload.controlNetAvailable = try await hasControlNet() }
-        let (path, body) = try payload.request(conditioning, variation: variation)
+        return (payload, try payload.images(conditioning))
+    }
+
+    /// Posts one variation with what ``prepare(_:)`` made, and decodes the first returned image
+    /// (keeping its PNG when it is one of the requested size).
+    func generate(_ conditioning: Conditioning, variation: Int,
+                  prepared: (payload: Automatic1111Payload, images: RequestImages)) async throws -> (image: RasterImage, png: [UInt8]?) {
+        try Task.checkCancellation()
+        let (path, body) = prepared.payload.request(conditioning, variation: variation, images: prepared.images)
         let operation = "POST \(path)"
         let response: HTTPResponse
         do {
@@ -93,7 +107,7 @@ public struct Automatic1111Engine: ImageEngine {
         guard let data = Data(base64Encoded: encoded) else {
             throw RemoteEngineError.malformedResponse(service: http.service, operation: operation, reason: "images[0] is not base64")
         }
-        return try RemoteImages.decode([UInt8](data), size: conditioning.size, service: http.service, operation: operation)
+        return try RemoteImages.decodeKeeping([UInt8](data), size: conditioning.size, service: http.service, operation: operation)
     }
 
     /// Stops the abandoned image with `POST /sdapi/v1/interrupt`, sent from a detached task

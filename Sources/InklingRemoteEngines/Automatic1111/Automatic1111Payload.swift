@@ -33,8 +33,18 @@ struct Automatic1111Payload: Sendable {
         conditioning.guidance != nil && entry.models.controlNet != nil && conditioning.controls.strength > 0 && controlNetAvailable
     }
 
-    /// The endpoint (`/sdapi/v1/img2img` with a source image) and its body.
-    func request(_ conditioning: Conditioning, variation: Int) throws -> (path: String, body: JSONValue) {
+    /// What the variations of `conditioning` send of its pictures, each encoded once: the guidance
+    /// map when ``usesSketch(_:)``, the fitted source image when there is one.
+    func images(_ conditioning: Conditioning) throws -> RequestImages {
+        var images = RequestImages()
+        if usesSketch(conditioning) { images.guidanceBase64 = try RemoteImages.guidancePNG(conditioning).map { Data($0).base64EncodedString() } }
+        images.sourceBase64 = try RemoteImages.sourcePNG(conditioning).map { Data($0).base64EncodedString() }
+        return images
+    }
+
+    /// The endpoint (`/sdapi/v1/img2img` with a source image) and its body, with the pictures
+    /// ``images(_:)`` encoded for the request.
+    func request(_ conditioning: Conditioning, variation: Int, images: RequestImages) -> (path: String, body: JSONValue) {
         let defaults = entry.defaults.applying(conditioning.sampling)
         var body: [String: JSONValue] = [
             "prompt": .string(PromptText.positive(conditioning)),
@@ -57,11 +67,11 @@ struct Automatic1111Payload: Sendable {
         var settings: [String: JSONValue] = ["save_init_img": false]
         if let checkpoint = entry.models.checkpoint { settings["sd_model_checkpoint"] = .string(checkpoint) }
         body["override_settings"] = .object(settings)
-        if usesSketch(conditioning), let png = try RemoteImages.guidancePNG(conditioning), let model = entry.models.controlNet {
+        if usesSketch(conditioning), let guidance = images.guidanceBase64, let model = entry.models.controlNet {
             let controls = conditioning.controls
             let unit: JSONValue = [
                 "enabled": true,
-                "image": .string(Data(png).base64EncodedString()),
+                "image": .string(guidance),
                 "module": "none",
                 "model": .string(model),
                 "weight": .double(ComfyUIWorkflow.rounded(controls.strength)),
@@ -74,8 +84,8 @@ struct Automatic1111Payload: Sendable {
             ]
             body["alwayson_scripts"] = ["controlnet": ["args": [unit]]]
         }
-        guard let source = try RemoteImages.sourcePNG(conditioning) else { return ("/sdapi/v1/txt2img", .object(body)) }
-        body["init_images"] = [.string(Data(source).base64EncodedString())]
+        guard let source = images.sourceBase64 else { return ("/sdapi/v1/txt2img", .object(body)) }
+        body["init_images"] = [.string(source)]
         body["denoising_strength"] = .double(ComfyUIWorkflow.rounded(1 - PromptText.sourceKeep(conditioning)))
         body["resize_mode"] = 0
         return ("/sdapi/v1/img2img", .object(body))

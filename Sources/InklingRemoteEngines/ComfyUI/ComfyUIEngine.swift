@@ -60,7 +60,7 @@ public struct ComfyUIEngine: ImageEngine {
     ///   what became of the prompt; ``RemoteEngineError`` otherwise (the prompt stopped and
     ///   forgotten on the server all the same, after `generationTimeoutSeconds` too).
     public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
-        try await generate(conditioning, variation: variation, uploads: try await uploads(for: conditioning), report: nil)
+        try await generate(conditioning, variation: variation, uploads: try await uploads(for: conditioning), report: nil).image
     }
 
     /// Every variation of `request` from one upload of the guidance map and source image, each
@@ -68,14 +68,15 @@ public struct ComfyUIEngine: ImageEngine {
     public func images(for request: EngineRequest) -> AsyncThrowingStream<EngineEvent, Error> {
         EngineRequestRunner.stream(request, availability: connection.availability) {
             try await uploads(for: request.conditioning)
-        } generate: { uploads, variation, report in
+        } generateEncoded: { uploads, variation, report in
             try await generate(request.conditioning, variation: variation, uploads: uploads, report: report)
         }
     }
 
-    /// One variation from images already uploaded; `report` hears its progress and previews.
+    /// One variation from images already uploaded, with the PNG it was decoded from when
+    /// ComfyUI returned one of the requested size; `report` hears its progress and previews.
     private func generate(_ conditioning: Conditioning, variation: Int, uploads: ComfyUIUploads,
-                          report: (@Sendable (EngineEvent) -> Void)?) async throws -> RasterImage {
+                          report: (@Sendable (EngineEvent) -> Void)?) async throws -> (image: RasterImage, png: [UInt8]?) {
         let service = client.http.service
         let cleanup = ComfyUICleanup(client: client)
         let graph = try await graph(for: conditioning, variation: variation, uploads: uploads)
@@ -111,7 +112,7 @@ public struct ComfyUIEngine: ImageEngine {
                 throw RemoteEngineError.noImage(service: service, operation: "prompt \(promptID)")
             }
             let bytes = try await client.view(file)
-            let image = try RemoteImages.decode(bytes, size: conditioning.size, service: service, operation: "GET /view")
+            let image = try RemoteImages.decodeKeeping(bytes, size: conditioning.size, service: service, operation: "GET /view")
             _ = await Task.detached { await cleanup.forget(promptID, finished: true) }.value
             return image
         } catch {

@@ -1,11 +1,14 @@
 import InklingEngines
 
 extension OpenAIImagesEngine {
-    /// The variations of `request` through generate(_:variation:); a failure that finds the
-    /// server unreachable or unavailable makes the next availability() ask it again.
+    /// The variations of `request`, the guidance map and starting picture encoded once for all
+    /// of them; a failure that finds the server unreachable or unavailable makes the next
+    /// availability() ask it again.
     public func images(for request: EngineRequest) -> AsyncThrowingStream<EngineEvent, Error> {
-        EngineRequestRunner.stream(request, availability: connection.availability, prepare: {}) { _, variation, _ in
-            try await generate(request.conditioning, variation: variation)
+        EngineRequestRunner.stream(request, availability: connection.availability) {
+            try prepare(request.conditioning)
+        } generateEncoded: { images, variation, _ in
+            try await generate(request.conditioning, variation: variation, images: images)
         }
     }
 }

@@ -85,13 +85,28 @@ public struct OpenAIImagesEngine: ImageEngine {
     /// Posts one request and decodes `data[0].b64_json`; once cancelled, throws
     /// ``EngineFailure/cancelled(service:summary:)`` saying the server was not stopped.
     public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
+        try await generate(conditioning, variation: variation, images: try prepare(conditioning)).image
+    }
+
+    /// The pictures the variations of `conditioning` upload, each encoded once.
+    func prepare(_ conditioning: Conditioning) throws -> RequestImages {
+        try Task.checkCancellation()
+        switch entry.flavor {
+        case .openai: return try OpenAIImagesRequest.images(conditioning)
+        case .sdServer: return try SDServerRequest(entry: entry).images(conditioning)
+        }
+    }
+
+    /// Posts one variation with the pictures ``prepare(_:)`` encoded, and decodes the returned
+    /// image (keeping its PNG when it is one of the requested size).
+    func generate(_ conditioning: Conditioning, variation: Int, images: RequestImages) async throws -> (image: RasterImage, png: [UInt8]?) {
         try Task.checkCancellation()
         let path: String, body: [UInt8], contentType: String
         switch entry.flavor {
         case .openai:
             let request = OpenAIImagesRequest(model: entry.models.model)
             if OpenAIImagesRequest.usesEdits(conditioning) {
-                let form = try request.editsForm(conditioning)
+                let form = request.editsForm(conditioning, images: images)
                 (path, body, contentType) = ("/v1/images/edits", form.body, form.contentType)
             } else {
                 (path, body, contentType) = ("/v1/images/generations", request.generationsBody(conditioning).serialized(), "application/json")
@@ -99,10 +114,10 @@ public struct OpenAIImagesEngine: ImageEngine {
         case .sdServer:
             let request = SDServerRequest(entry: entry)
             if request.usesEdits(conditioning) {
-                let form = try request.editsForm(conditioning, variation: variation)
+                let form = request.editsForm(conditioning, variation: variation, images: images)
                 (path, body, contentType) = ("/v1/images/edits", form.body, form.contentType)
             } else {
-                (path, body, contentType) = ("/v1/images/generations", try request.generationsBody(conditioning, variation: variation).serialized(), "application/json")
+                (path, body, contentType) = ("/v1/images/generations", request.generationsBody(conditioning, variation: variation, images: images).serialized(), "application/json")
             }
         }
         let operation = "POST \(path)"
@@ -130,7 +145,7 @@ public struct OpenAIImagesEngine: ImageEngine {
         guard let data = Data(base64Encoded: encoded) else {
             throw RemoteEngineError.malformedResponse(service: http.service, operation: operation, reason: "data[0].b64_json is not base64")
         }
-        return try RemoteImages.decode([UInt8](data), size: conditioning.size, service: http.service, operation: operation)
+        return try RemoteImages.decodeKeeping([UInt8](data), size: conditioning.size, service: http.service, operation: operation)
     }
 
     /// What became of an abandoned request: neither API can cancel, and `sd-server` goes on

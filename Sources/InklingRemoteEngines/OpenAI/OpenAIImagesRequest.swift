@@ -62,14 +62,23 @@ struct OpenAIImagesRequest: Sendable {
         return .object(body)
     }
 
-    /// The multipart form for `/v1/images/edits`.
-    func editsForm(_ conditioning: Conditioning) throws -> MultipartForm {
-        var form = MultipartForm()
-        let picture = Self.startingPicture(conditioning, withSketch: Self.sendsSketch(conditioning))
-        form.add("image", filename: "image.png", contentType: "image/png", data: try PNGCodec.encode(PNGDocument(image: picture)))
+    /// What the variations of `conditioning` upload, each encoded once: the starting picture and
+    /// the mask when ``usesEdits(_:)``, nothing otherwise.
+    static func images(_ conditioning: Conditioning) throws -> RequestImages {
+        guard usesEdits(conditioning) else { return RequestImages() }
         let size = conditioning.size
+        let picture = startingPicture(conditioning, withSketch: sendsSketch(conditioning))
         let mask = RasterImage(width: size.width, height: size.height, format: .rgba, filledWith: 0)
-        form.add("mask", filename: "mask.png", contentType: "image/png", data: try PNGCodec.encode(PNGDocument(image: mask)))
+        return RequestImages(startingPicture: try PNGCodec.encode(PNGDocument(image: picture)),
+                             mask: try PNGCodec.encode(PNGDocument(image: mask)))
+    }
+
+    /// The multipart form for `/v1/images/edits`, with the pictures ``images(_:)`` encoded.
+    func editsForm(_ conditioning: Conditioning, images: RequestImages) -> MultipartForm {
+        var form = MultipartForm()
+        let size = conditioning.size
+        form.add("image", filename: "image.png", contentType: "image/png", data: images.startingPicture ?? [])
+        form.add("mask", filename: "mask.png", contentType: "image/png", data: images.mask ?? [])
         form.add("prompt", PromptText.positive(conditioning))
         if let model { form.add("model", model) }
         form.add("n", "1")

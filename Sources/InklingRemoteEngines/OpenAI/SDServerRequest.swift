@@ -55,8 +55,20 @@ struct SDServerRequest: Sendable {
         return nil
     }
 
+    /// What the variations of `conditioning` send of its pictures, each encoded once: the
+    /// guidance map when ``usesControl(_:)``, the starting picture when ``usesEdits(_:)``.
+    func images(_ conditioning: Conditioning) throws -> RequestImages {
+        var images = RequestImages()
+        if usesControl(conditioning) { images.guidanceBase64 = try RemoteImages.guidancePNG(conditioning).map { Data($0).base64EncodedString() } }
+        if usesEdits(conditioning) {
+            let picture = OpenAIImagesRequest.startingPicture(conditioning, withSketch: usesSketchPicture(conditioning))
+            images.startingPicture = try PNGCodec.encode(PNGDocument(image: picture))
+        }
+        return images
+    }
+
     /// The `<sd_cpp_extra_args>` object for one variation.
-    func extraArguments(_ conditioning: Conditioning, variation: Int) throws -> JSONValue {
+    func extraArguments(_ conditioning: Conditioning, variation: Int, images: RequestImages) -> JSONValue {
         // A configured 0 or "" means "the server's own"; a request's value is always sent.
         let request = conditioning.sampling
         let defaults = entry.defaults.applying(request)
@@ -67,31 +79,31 @@ struct SDServerRequest: Sendable {
         if !defaults.sampler.isEmpty { args["sample_method"] = .string(defaults.sampler) }
         if !defaults.scheduler.isEmpty { args["scheduler"] = .string(defaults.scheduler) }
         if let strength = denoising(conditioning) { args["strength"] = .double(strength) }
-        if usesControl(conditioning), let png = try RemoteImages.guidancePNG(conditioning) {
-            args["control_image"] = .string(Data(png).base64EncodedString())
+        if usesControl(conditioning), let guidance = images.guidanceBase64 {
+            args["control_image"] = .string(guidance)
             args["control_strength"] = .double(ComfyUIWorkflow.rounded(conditioning.controls.strength))
         }
         return .object(args)
     }
 
     /// The prompt with the extra arguments appended.
-    func prompt(_ conditioning: Conditioning, variation: Int) throws -> String {
-        let args = String(decoding: try extraArguments(conditioning, variation: variation).serialized(), as: UTF8.self)
+    func prompt(_ conditioning: Conditioning, variation: Int, images: RequestImages) -> String {
+        let args = String(decoding: extraArguments(conditioning, variation: variation, images: images).serialized(), as: UTF8.self)
         return PromptText.positive(conditioning) + " <sd_cpp_extra_args>" + args + "</sd_cpp_extra_args>"
     }
 
     /// The JSON body for `/v1/images/generations`.
-    func generationsBody(_ conditioning: Conditioning, variation: Int) throws -> JSONValue {
-        ["prompt": .string(try prompt(conditioning, variation: variation)), "n": 1,
+    func generationsBody(_ conditioning: Conditioning, variation: Int, images: RequestImages) -> JSONValue {
+        ["prompt": .string(prompt(conditioning, variation: variation, images: images)), "n": 1,
          "size": .string(conditioning.size.description), "output_format": "png"]
     }
 
-    /// The multipart form for `/v1/images/edits`: the starting picture, no mask.
-    func editsForm(_ conditioning: Conditioning, variation: Int) throws -> MultipartForm {
+    /// The multipart form for `/v1/images/edits`: the starting picture (as ``images(_:)`` encoded
+    /// it), no mask.
+    func editsForm(_ conditioning: Conditioning, variation: Int, images: RequestImages) -> MultipartForm {
         var form = MultipartForm()
-        let picture = OpenAIImagesRequest.startingPicture(conditioning, withSketch: usesSketchPicture(conditioning))
-        form.add("image", filename: "image.png", contentType: "image/png", data: try PNGCodec.encode(PNGDocument(image: picture)))
-        form.add("prompt", try prompt(conditioning, variation: variation))
+        form.add("image", filename: "image.png", contentType: "image/png", data: images.startingPicture ?? [])
+        form.add("prompt", prompt(conditioning, variation: variation, images: images))
         form.add("n", "1")
         form.add("size", conditioning.size.description)
         form.add("output_format", "png")

@@ -88,7 +88,7 @@ public struct EnginePool: ImageEngine {
             var result: RasterImage?
             for try await event in engine.images(for: EngineRequest(conditioning, variations: [variation], concurrency: 1, stop: stop)) {
                 switch event {
-                case .image(_, let image): result = image
+                case .image(_, let image), .encodedImage(_, let image, _): result = image
                 case .progress, .preview, .notice: report(event)
                 // Said again by the runner from the failure this stream ends with.
                 case .cancelled: break

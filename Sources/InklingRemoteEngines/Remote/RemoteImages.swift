@@ -34,13 +34,22 @@ enum RemoteImages {
 
     /// Decodes a returned image (PNG or JPEG); a wrong size is resampled to the requested one.
     static func decode(_ bytes: [UInt8], size: PixelSize, service: String, operation: String) throws -> RasterImage {
+        try decodeKeeping(bytes, size: size, service: service, operation: operation).image
+    }
+
+    /// ``decode(_:size:service:operation:)``, with `bytes` kept as `png` when they are a PNG of the
+    /// requested size (whether they can serve as the result is for
+    /// ``PNGCodec/replacingText(in:with:width:height:format:)`` to say), `nil` otherwise.
+    static func decodeKeeping(_ bytes: [UInt8], size: PixelSize, service: String, operation: String) throws -> (image: RasterImage, png: [UInt8]?) {
         let image: RasterImage
         do {
             image = try ImageFile.decode(bytes, name: "the returned image")
         } catch {
             throw RemoteEngineError.malformedResponse(service: service, operation: operation, reason: "the image cannot be decoded: \(error.description)")
         }
-        guard image.width != size.width || image.height != size.height else { return image }
-        return image.resampled(width: size.width, height: size.height)
+        guard image.width != size.width || image.height != size.height else {
+            return (image, ImageFile.format(of: bytes) == .png ? bytes : nil)
+        }
+        return (image.resampled(width: size.width, height: size.height), nil)
     }
 }

@@ -1,0 +1,112 @@
+/// Re-labelling a PNG another program wrote, without decoding or re-compressing its pixels.
+extension PNGCodec {
+    /// Largest PNG ``replacingText(in:with:width:height:format:)`` looks at: 1 GiB.
+    static let maximumRewrittenBytes = 1 << 30
+
+    /// The PNG `bytes` with its pixels untouched and `text` as its only text: the critical
+    /// chunks (IHDR, PLTE, IDAT…, IEND) copied as they are, `text` written right after IHDR
+    /// (so that ``decodeText(_:maxPixels:)`` finds it before the image data), and every
+    /// ancillary chunk of `bytes` dropped (its text, times, colour profiles, …).
+    ///
+    /// Only a PNG whose pixels decode to exactly what it would hold re-encoded qualifies: 8 bits
+    /// per sample, colour type RGB or RGBA matching `format`, `width`×`height`, not interlaced,
+    /// no transparency chunk (tRNS would turn RGB into RGBA on reading), the standard signature,
+    /// chunk lengths within the data, CRCs that match, no unknown critical chunk, IDAT present
+    /// and contiguous, nothing after IEND. Otherwise the answer is `nil` and the caller encodes the
+    /// pixels itself. `bytes` is untrusted: nothing is allocated beyond its size plus `text`'s.
+    ///
+    /// - Throws: ``PNGError/invalidKeyword(_:)`` / ``PNGError/invalidText(keyword:)`` for bad
+    ///   text chunks, as ``encode(_:compressionLevel:filter:)`` does.
+    public static func replacingText(in bytes: [UInt8], with text: [PNGTextChunk],
+                                     width: Int, height: Int, format: PixelFormat) throws(PNGError) -> [UInt8]? {
+        var encodedText: [UInt8] = []
+        for chunk in text { appendChunk(try textChunkType(chunk), try textChunkData(chunk), to: &encodedText) }
+        guard format == .rgb || format == .rgba, bytes.count <= maximumRewrittenBytes,
+              let critical = criticalChunks(of: bytes, width: width, height: height, colorType: format == .rgb ? 2 : 6)
+        else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(signature.count + encodedText.count + critical.reduce(0) { $0 + $1.count })
+        output += signature
+        output += bytes[critical[0]]
+        output += encodedText
+        for range in critical.dropFirst() { output += bytes[range] }
+        return output
+    }
+
+    /// PNG's 8-byte signature.
+    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The byte ranges (length, type, data and CRC) of the critical chunks of `bytes`, IHDR first,
+    /// when the PNG qualifies (see ``replacingText(in:with:width:height:format:)``), else `nil`.
+    private static func criticalChunks(of bytes: [UInt8], width: Int, height: Int, colorType: UInt8) -> [Range<Int>]? {
+        guard bytes.count >= signature.count, bytes[0..<signature.count].elementsEqual(signature) else { return nil }
+        var ranges: [Range<Int>] = []
+        var offset = signature.count
+        var sawIDAT = false, idatEnded = false
+        while offset < bytes.count {
+            guard bytes.count - offset >= 12 else { return nil }
+            let length = Int(bigEndian(bytes, at: offset))
+            guard length <= Int(Int32.max), length <= bytes.count - offset - 12 else { return nil }
+            let type = bytes[(offset + 4)..<(offset + 8)]
+            guard type.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else { return nil }
+            let data = (offset + 8)..<(offset + 8 + length)
+            let end = data.upperBound + 4
+            let name = String(decoding: type, as: UTF8.self)
+            if ranges.isEmpty {
+                // IHDR must come first and describe what the caller decoded.
+                guard name == "IHDR", length == 13 else { return nil }
+                let d = data.lowerBound
+                guard Int(bigEndian(bytes, at: d)) == width, Int(bigEndian(bytes, at: d + 4)) == height,
+                      bytes[d + 8] == 8, bytes[d + 9] == colorType,
+                      bytes[d + 10] == 0, bytes[d + 11] == 0, bytes[d + 12] == 0 else { return nil }
+            }
+            let critical = type.first! & 0x20 == 0
+            if name == "IDAT" {
+                guard !idatEnded else { return nil }
+                sawIDAT = true
+            } else if sawIDAT {
+                idatEnded = true
+            }
+            if name == "tRNS" { return nil }
+            if critical {
+                guard ["IHDR", "PLTE", "IDAT", "IEND"].contains(name), name != "IHDR" || ranges.isEmpty else { return nil }
+                guard CRC32.checksum(bytes[(offset + 4)..<data.upperBound]) == bigEndian(bytes, at: data.upperBound) else { return nil }
+                ranges.append(offset..<end)
+                if name == "IEND" {
+                    guard length == 0, end == bytes.count, sawIDAT else { return nil }
+                    return ranges
+                }
+            }
+            offset = end
+        }
+        return nil
+    }
+
+    /// The big-endian 32-bit value at `offset` (the caller checked 4 bytes are there).
+    private static func bigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+    }
+
+    /// Appends one chunk (length, type, data, CRC) to `output`.
+    private static func appendChunk(_ type: [UInt8], _ data: [UInt8], to output: inout [UInt8]) {
+        let length = UInt32(data.count)
+        output += [UInt8(length >> 24), UInt8((length >> 16) & 0xFF), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)]
+        let start = output.count
+        output += type
+        output += data
+        let crc = CRC32.checksum(output[start...])
+        output += [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)]
+    }
+
+    /// `tEXt` for ASCII text, `iTXt` for other text, as libpng writes them for ``encode(_:compressionLevel:filter:)``.
+    private static func textChunkType(_ chunk: PNGTextChunk) throws(PNGError) -> [UInt8] {
+        try chunk.textBytes().utf8 ? Array("iTXt".utf8) : Array("tEXt".utf8)
+    }
+
+    /// The chunk data: keyword, NUL, text (`iTXt`: uncompressed, no language or translated keyword).
+    private static func textChunkData(_ chunk: PNGTextChunk) throws(PNGError) -> [UInt8] {
+        let keyword = try chunk.keywordBytes()
+        let (body, utf8) = try chunk.textBytes()
+        return keyword + (utf8 ? [0, 0, 0, 0, 0] : [0]) + body
+    }
+}

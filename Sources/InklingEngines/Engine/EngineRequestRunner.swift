@@ -74,7 +74,7 @@ public enum EngineRequestRunner {
 
     /// Whether `error` says the engine is not there to be used (so a cached "available" is stale).
     static func invalidates(_ error: any Error) -> Bool {
-        let kind = (error as? EngineFailure)?.kind ?? (error as? RemoteEngineError)?.failure.kind
+        let kind = EngineFailureKind.of(error)
         return kind == .unreachable || kind == .unavailable
     }
 }

@@ -30,4 +30,14 @@ public enum EngineFailureKind: Sendable, Hashable, CustomStringConvertible {
         case .cancelled: "cancelled"
         }
     }
+
+    /// The kind of `error` when it is an engine's failure (an ``EngineFailure`` or a
+    /// ``RemoteEngineError``), else `nil`.
+    public static func of(_ error: any Error) -> EngineFailureKind? {
+        (error as? EngineFailure)?.kind ?? (error as? RemoteEngineError)?.failure.kind
+    }
+
+    /// Whether the engine gave no answer at all (nothing listens, or nothing came in time): its
+    /// server cannot be counted reachable.
+    public var isUnanswered: Bool { self == .unreachable || self == .timeout }
 }

@@ -25,7 +25,7 @@ extension Automatic1111Engine {
             }
         } catch {
             return EngineDiagnosis(availability: .unavailable(reason: String(describing: error)), endpoint: endpoint,
-                                   reachable: !ComfyUIEngine.isTransport(error), models: models)
+                                   reachable: !(EngineFailureKind.of(error)?.isUnanswered ?? false), models: models)
         }
         let availability: EngineAvailability = problems.isEmpty ? .available : .unavailable(reason: problems.joined(separator: "; "))
         return EngineDiagnosis(availability: availability, endpoint: endpoint, reachable: true, models: models)

@@ -47,7 +47,7 @@ extension ComfyUIEngine {
             }
         } catch {
             return EngineDiagnosis(availability: .unavailable(reason: String(describing: error)), endpoint: endpoint,
-                                   reachable: !Self.isTransport(error), models: models)
+                                   reachable: !(EngineFailureKind.of(error)?.isUnanswered ?? false), models: models)
         }
         return EngineDiagnosis(availability: problems.isEmpty ? .available : .unavailable(reason: problems.joined(separator: "; ")),
                                endpoint: endpoint, reachable: true, models: models)

@@ -12,7 +12,7 @@ extension ComfyUIEngine {
         do {
             for type in types { infos[type] = try await classes.info(type, client: client) }
         } catch {
-            return EngineDiagnosis(availability: .unavailable(reason: String(describing: error)), endpoint: endpoint, reachable: !Self.isTransport(error))
+            return EngineDiagnosis(availability: .unavailable(reason: String(describing: error)), endpoint: endpoint, reachable: !(EngineFailureKind.of(error)?.isUnanswered ?? false))
         }
         let models = types.map { EngineDiagnosis.Model(role: "node class", name: $0, present: (infos[$0] ?? nil) != nil) }
         let uploads = Set([file.targets[.guidanceImage], file.targets[.sourceImage]].compactMap { $0 })

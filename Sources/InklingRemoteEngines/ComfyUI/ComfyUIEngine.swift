@@ -214,13 +214,6 @@ public struct ComfyUIEngine: ImageEngine {
         return try? await WebSocketClient.connect(to: url, timeout: min(entry.timeoutSeconds, 5))
     }
 
-    static func isTransport(_ error: any Error) -> Bool {
-        switch error as? RemoteEngineError {
-        case .connectionRefused?, .unreachable?, .timedOut?: true
-        default: false
-        }
-    }
-
     static func isTimeout(_ error: any Error) -> Bool {
         if case .timedOut? = error as? RemoteEngineError { return true }
         return false

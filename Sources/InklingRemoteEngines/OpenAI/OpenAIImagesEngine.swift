@@ -62,7 +62,7 @@ public struct OpenAIImagesEngine: ImageEngine {
             return EngineDiagnosis(availability: availability, endpoint: endpoint, reachable: true,
                                    models: [.init(role: "model", name: model, present: present)] + uncheckedSettings)
         } catch {
-            return EngineDiagnosis(availability: .unavailable(reason: String(describing: error)), endpoint: endpoint, reachable: !ComfyUIEngine.isTransport(error))
+            return EngineDiagnosis(availability: .unavailable(reason: String(describing: error)), endpoint: endpoint, reachable: !(EngineFailureKind.of(error)?.isUnanswered ?? false))
         }
     }
 

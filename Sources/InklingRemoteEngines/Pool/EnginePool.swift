@@ -178,17 +178,10 @@ public struct EnginePool: ImageEngine {
     /// What the pool knows about each endpoint: in flight, served, failures, skipped.
     public func endpointStates() async -> [EnginePoolEndpointState] { await state.states() }
 
-    /// Whether `error` says the endpoint did not answer (rather than refused the work).
+    /// Whether `error` says the endpoint did not answer, or broke off its answer (rather than
+    /// refused the work).
     static func isTransport(_ error: any Error) -> Bool {
-        if let remote = error as? RemoteEngineError {
-            switch remote {
-            case .connectionRefused, .unreachable, .timedOut, .connectionDropped: return true
-            default: return false
-            }
-        }
-        if let failure = error as? EngineFailure {
-            return [.unreachable, .timeout, .connectionDropped].contains(failure.kind)
-        }
-        return false
+        guard let kind = EngineFailureKind.of(error) else { return false }
+        return kind.isUnanswered || kind == .connectionDropped
     }
 }

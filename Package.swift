@@ -8,7 +8,7 @@ let package = Package(
     name: "Inkling",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "InklingNumerics", targets: ["InklingNumerics"]),
+        .library(name: "InklingBase", targets: ["InklingBase"]),
         .library(name: "InklingStrokes", targets: ["InklingStrokes"]),
         .library(name: "InklingImageIO", targets: ["InklingImageIO"]),
         .library(name: "InklingGuidance", targets: ["InklingGuidance"]),
@@ -89,30 +89,31 @@ let package = Package(
 
         // MARK: The pipeline
 
-        // Numerics: conversions from Double that cannot trap, number text and edit distance,
-        // the small utilities every stage shares.
-        .target(name: "InklingNumerics"),
+        // Base: what every stage shares and no image code: the one JSON reader (json-c, strict,
+        // budgeted, JSON paths) and writer, number text, conversions from Double that cannot
+        // trap, edit distance, digests, UTF-8 validation, sizes.
+        .target(name: "InklingBase", dependencies: ["CJSONC"]),
 
         // Strokes: the PencilKit-style drawing model and its canonical JSON (json-c). No images.
         .target(
             name: "InklingStrokes",
-            dependencies: ["CJSONC", "InklingNumerics"]
+            dependencies: ["CJSONC", "InklingBase"]
         ),
         // Image I/O: pixel buffers and PNG reading/writing with text chunks, atomic writes.
         .target(
             name: "InklingImageIO",
-            dependencies: ["CInklingPNG", "CInklingJPEG", "InklingNumerics"]
+            dependencies: ["CInklingPNG", "CInklingJPEG", "InklingBase"]
         ),
         // Guidance: stroke outlines and cairo rasterization into guidance maps.
         .target(
             name: "InklingGuidance",
-            dependencies: ["InklingStrokes", "InklingImageIO", "InklingNumerics", "CCairo"]
+            dependencies: ["InklingStrokes", "InklingImageIO", "InklingBase", "CCairo"]
         ),
         // Interchange: importers (Pointer Events, InkML, Quick, Draw!, Excalidraw, tldraw,
         // perfect-freehand) into the canonical drawing, format detection, SVG export.
         .target(
             name: "InklingInterchange",
-            dependencies: ["InklingStrokes", "InklingGuidance", "InklingNumerics", "CInklingXML"]
+            dependencies: ["InklingStrokes", "InklingGuidance", "InklingBase", "CInklingXML"]
         ),
         // Conditioning: concepts (text, extracted keyphrases, image, drawing), styles, options,
         // language detection.
@@ -123,23 +124,23 @@ let package = Package(
         // Engines: the engine protocol, requests, failures and configuration …
         .target(
             name: "InklingEngines",
-            dependencies: ["InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingNumerics", "InklingStrokes"]
+            dependencies: ["InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingBase", "InklingStrokes"]
         ),
         // … the built-in, deterministic painter …
         .target(
             name: "InklingBuiltInEngine",
-            dependencies: ["InklingEngines", "InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingNumerics", "InklingStrokes", "CCairo"]
+            dependencies: ["InklingEngines", "InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingBase", "InklingStrokes", "CCairo"]
         ),
         // … the HTTP/1.1, WebSocket and multipart transport the remote adapters speak …
         .target(
             name: "InklingTransport",
-            dependencies: ["InklingEngines", "InklingNumerics"]
+            dependencies: ["InklingEngines", "InklingBase"]
         ),
         // … and the adapters for ComfyUI, AUTOMATIC1111/Forge and OpenAI-compatible servers.
         .target(
             name: "InklingRemoteEngines",
             dependencies: ["InklingEngines", "InklingTransport", "InklingConditioning", "InklingGuidance", "InklingImageIO",
-                           "InklingNumerics", "InklingStrokes"]
+                           "InklingBase", "InklingStrokes"]
         ),
         // Comparison: image metrics (PSNR, SSIM, CIEDE2000 perceptual difference) and guidance adherence.
         .target(
@@ -149,7 +150,7 @@ let package = Package(
         // Outputs: recipes in PNG text chunks, temporary result files, emoji image sets.
         .target(
             name: "InklingOutputs",
-            dependencies: ["InklingConditioning", "InklingImageIO", "InklingStrokes"]
+            dependencies: ["InklingBase", "InklingConditioning", "InklingImageIO", "InklingStrokes"]
         ),
         // The Image Playground-shaped entry point: ImageCreator, availability, streaming results.
         .target(
@@ -174,7 +175,7 @@ let package = Package(
             name: "InklingServer",
             dependencies: [
                 "CInklingHTTP", "Inkling", "InklingConditioning", "InklingEngines", "InklingBuiltInEngine", "InklingGuidance",
-                "InklingImageIO", "InklingInterchange", "InklingNumerics", "InklingOutputs", "InklingStrokes",
+                "InklingImageIO", "InklingInterchange", "InklingBase", "InklingOutputs", "InklingStrokes",
             ],
             resources: [.copy("Web")]
         ),
@@ -184,7 +185,7 @@ let package = Package(
             dependencies: [
                 "InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling", "InklingConditioning",
                 "InklingEngines", "InklingBuiltInEngine", "InklingRemoteEngines", "InklingOutputs", "InklingInterchange", "InklingComparison", "InklingRegression", "InklingServer",
-                "InklingNumerics",
+                "InklingBase",
             ]
         ),
         .executableTarget(
@@ -211,7 +212,7 @@ let package = Package(
         // validate what they receive; used by the engine and CLI tests.
         .target(
             name: "InklingEngineFakes",
-            dependencies: ["InklingEngines", "InklingTransport", "InklingImageIO"],
+            dependencies: ["InklingBase", "InklingEngines", "InklingTransport", "InklingImageIO"],
             path: "Tests/EngineFakes",
             // What a real ComfyUI 0.3.64 answered (its whole /object_info and some prompts it took).
             resources: [.copy("Reference")]
@@ -225,7 +226,8 @@ let package = Package(
         // Runs a command and reports its own peak RSS, for MemoryBudgetTests (see its main.c).
         .executableTarget(name: "inkling-peak-rss", path: "Tests/PeakRSS"),
 
-        .testTarget(name: "InklingStrokesTests", dependencies: ["InklingStrokes"]),
+        .testTarget(name: "InklingBaseTests", dependencies: ["InklingBase"]),
+        .testTarget(name: "InklingStrokesTests", dependencies: ["InklingStrokes", "InklingBase"]),
         .testTarget(name: "InklingImageIOTests", dependencies: ["InklingImageIO"], exclude: ["Fixtures"]),
         .testTarget(
             name: "InklingGuidanceTests",

@@ -1,5 +1,5 @@
 import InklingImageIO
-import InklingNumerics
+import InklingBase
 import InklingStrokes
 
 extension Drawing {

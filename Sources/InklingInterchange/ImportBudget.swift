@@ -1,3 +1,4 @@
+import InklingBase
 import InklingStrokes
 
 /// How much parsed structure a document in one format may hold, sized from the limits its

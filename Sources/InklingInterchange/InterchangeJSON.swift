@@ -1,5 +1,5 @@
 import Foundation
-import InklingNumerics
+import InklingBase
 import InklingStrokes
 
 /// Shared helpers for the JSON-based importers (Pointer Events, Quick, Draw!, perfect-freehand):

@@ -1,5 +1,5 @@
 import Foundation
-import InklingNumerics
+import InklingBase
 import InklingStrokes
 
 /// Strict, typed reading of one JSON object parsed by Foundation's `JSONSerialization`, for
@@ -38,7 +38,7 @@ public struct JSONObjectReader {
     /// Parses `bytes` as JSON, refusing nesting deeper than `maxDepth` before the parser sees it.
     public static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int) throws(JSONFieldError) -> Any {
         guard !bytes.isEmpty else { throw JSONFieldError(path: "", message: "empty; expected a JSON object") }
-        if let offset = JSONNesting.firstViolation(in: bytes, limit: maxDepth) {
+        if let offset = JSONNesting.firstViolation(in: Array(bytes), limit: maxDepth) {
             throw JSONFieldError(path: "", message: "nested more than \(maxDepth) levels deep (at byte \(offset))")
         }
         do {

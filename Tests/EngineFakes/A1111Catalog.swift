@@ -1,3 +1,4 @@
+import InklingBase
 import InklingEngines
 
 /// The samplers and schedulers of AUTOMATIC1111 web UI 1.10 (`sd_samplers_kdiffusion`,

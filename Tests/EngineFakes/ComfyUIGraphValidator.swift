@@ -1,3 +1,4 @@
+import InklingBase
 import InklingEngines
 
 /// Checks an API-format workflow as ComfyUI 0.3.64's `validate_prompt` does, against a real

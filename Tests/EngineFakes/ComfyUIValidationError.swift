@@ -1,3 +1,4 @@
+import InklingBase
 import InklingEngines
 
 /// The error objects ComfyUI 0.3.64's `validate_inputs` puts in `node_errors` (execution.py),

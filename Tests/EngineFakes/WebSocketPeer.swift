@@ -1,3 +1,4 @@
+import InklingBase
 import Foundation
 import InklingEngines
 @_spi(EngineFakes) import InklingTransport

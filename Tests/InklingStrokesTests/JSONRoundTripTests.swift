@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import XCTest
 @testable import InklingStrokes
 
@@ -91,9 +92,9 @@ final class JSONRoundTripTests: XCTestCase {
     func testIntegralDoublesAreValidJSON() throws {
         let values: [Double] = [3, -3, 0, 1e15 - 1, 1e15, 1e16, 9_007_199_254_740_994, 1e300, -1e-300, 0.5]
         var writer = JSONWriter(pretty: false)
-        writer.open(UInt8(ascii: "["))
-        for v in values { writer.element(); writer.number(v) }
-        writer.close(UInt8(ascii: "]"))
+        writer.openArray()
+        for v in values { writer.number(v) }
+        writer.closeArray()
         let text = String(decoding: writer.bytes, as: UTF8.self)
         let parsed = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [Double]
         XCTAssertEqual(parsed?.count, values.count, text)

@@ -4,7 +4,7 @@ import InklingBuiltInEngine
 import InklingConditioning
 import InklingEngines
 import InklingImageIO
-import InklingNumerics
+import InklingBase
 import InklingOutputs
 import InklingStrokes
 

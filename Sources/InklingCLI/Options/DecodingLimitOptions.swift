@@ -1,4 +1,4 @@
-import InklingNumerics
+import InklingBase
 import InklingStrokes
 
 /// The `--max-*` options shared by every command that reads a drawing.

@@ -1,6 +1,6 @@
 import Foundation
 import InklingConditioning
-import InklingNumerics
+import InklingBase
 
 /// The options of `inkling render`, read and range-checked before any work.
 struct RenderOptions: Sendable {

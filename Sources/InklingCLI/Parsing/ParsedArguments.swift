@@ -1,4 +1,4 @@
-import InklingNumerics
+import InklingBase
 
 /// A command line split into options, flags and positionals according to an ``ArgumentSpec``.
 ///

@@ -1,4 +1,4 @@
-import InklingNumerics
+import InklingBase
 import InklingStrokes
 
 /// A one-line human summary of a valid drawing, as `inkling validate` prints it.

@@ -1,5 +1,5 @@
 import InklingConditioning
-import InklingNumerics
+import InklingBase
 import InklingOutputs
 
 /// The human-readable form of a recipe that `inkling inspect` prints.

@@ -1,5 +1,5 @@
 import InklingConditioning
-import InklingNumerics
+import InklingBase
 
 /// Typed access to a configuration JSON value that knows its JSON path, so every complaint
 /// says where (`engines.comfyui.sizes[1]: expected WxH like 1024x1024, got "big"`).

@@ -1,6 +1,6 @@
 import Foundation
 import InklingImageIO
-import InklingNumerics
+import InklingBase
 
 extension EngineConfiguration {
     /// Reads `engines.NAME.workflow`: `{"file": PATH, "inputs": {ROLE: "node.input", …, "output": "node"}}`,

@@ -1,5 +1,5 @@
 import Foundation
-import InklingNumerics
+import InklingBase
 
 /// Writes shaped samples out as closed polygons: the left side forward, a round cap, the right
 /// side backward, a round cap. Every polygon turns the same way (clockwise on a y-down canvas

@@ -1,4 +1,4 @@
-import InklingNumerics
+import InklingBase
 import InklingStrokes
 
 /// Builds pressure-sensitive outline polygons for strokes (the perfect-freehand family:

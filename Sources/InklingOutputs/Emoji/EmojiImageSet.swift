@@ -1,3 +1,4 @@
+import InklingBase
 import Foundation
 import InklingImageIO
 import InklingStrokes

@@ -1,3 +1,4 @@
+import InklingBase
 import InklingStrokes
 
 /// A drawing stored in a recipe: canonical compact stroke JSON and its SHA-256.

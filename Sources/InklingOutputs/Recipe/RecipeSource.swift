@@ -1,3 +1,4 @@
+import InklingBase
 import InklingImageIO
 import InklingStrokes
 

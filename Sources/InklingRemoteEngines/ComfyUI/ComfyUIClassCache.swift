@@ -1,3 +1,4 @@
+import InklingBase
 import InklingEngines
 
 /// The node class descriptions (`GET /object_info/{class}`) one engine fetched, kept for its

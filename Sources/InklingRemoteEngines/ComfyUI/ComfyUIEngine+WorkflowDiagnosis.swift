@@ -1,3 +1,4 @@
+import InklingBase
 import InklingEngines
 
 extension ComfyUIEngine {

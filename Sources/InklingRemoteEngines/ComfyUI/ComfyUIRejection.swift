@@ -1,3 +1,4 @@
+import InklingBase
 import InklingEngines
 
 /// Turns ComfyUI's `400` answer to `POST /prompt` (`error` plus per-node `node_errors`) into

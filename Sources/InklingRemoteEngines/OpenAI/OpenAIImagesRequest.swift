@@ -3,7 +3,7 @@ import InklingConditioning
 import InklingEngines
 import InklingGuidance
 import InklingImageIO
-import InklingNumerics
+import InklingBase
 import InklingTransport
 
 /// What goes to an OpenAI-compatible images API for one request, and what of the conditioning

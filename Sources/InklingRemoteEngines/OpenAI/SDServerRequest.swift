@@ -2,7 +2,7 @@ import Foundation
 import InklingConditioning
 import InklingEngines
 import InklingImageIO
-import InklingNumerics
+import InklingBase
 import InklingTransport
 
 /// What goes to stable-diffusion.cpp's `sd-server` for one variation, and what of the

@@ -2,7 +2,7 @@ import Foundation
 import Inkling
 import InklingConditioning
 import InklingEngines
-import InklingNumerics
+import InklingBase
 import InklingOutputs
 
 /// Runs `POST /v1/generations` requests: through the gate, under a deadline, into the image store,

@@ -1,21 +1,21 @@
 import Foundation
 import InklingInterchange
-import InklingNumerics
+import InklingBase
 
 /// Typed, strict reading of one JSON object of a request, as 400 `invalid_request` errors naming
-/// the field (`options.seed: expected a whole number …`): ``JSONObjectReader``'s rules (unknown
+/// the field (`options.seed: expected a whole number …`): ``InklingInterchange.JSONObjectReader``'s rules (unknown
 /// fields refused, booleans and numbers told apart, `null` as absent) in the API's error type.
 struct JSONFields {
     /// The deepest nesting a request body may have (a drawing inside a request needs about 6).
     static let maximumDepth = 64
-    private let reader: JSONObjectReader
+    private let reader: InklingInterchange.JSONObjectReader
 
     /// Parses `bytes` as a JSON object (400 `invalid_json` otherwise, deep nesting included).
     init(parsing bytes: [UInt8], allowed: Set<String>) throws(APIError) {
         guard !bytes.isEmpty else { throw APIError(400, "invalid_json", "the request body is empty; send a JSON object (see /openapi.json)") }
         let root: Any
         do {
-            root = try JSONObjectReader.parse(bytes, maxDepth: Self.maximumDepth)
+            root = try InklingInterchange.JSONObjectReader.parse(bytes, maxDepth: Self.maximumDepth)
         } catch {
             throw APIError(400, "invalid_json", "the request body is \(error.message); send a JSON object (see /openapi.json)")
         }
@@ -27,10 +27,10 @@ struct JSONFields {
 
     /// Wraps an object found at `path`, refusing fields outside `allowed`.
     init(_ object: Any, path: String, allowed: Set<String>) throws(APIError) {
-        reader = try Self.api { () throws(JSONFieldError) in try JSONObjectReader(object, path: path, allowed: allowed) }
+        reader = try Self.api { () throws(JSONFieldError) in try InklingInterchange.JSONObjectReader(object, path: path, allowed: allowed) }
     }
 
-    private init(reader: JSONObjectReader) { self.reader = reader }
+    private init(reader: InklingInterchange.JSONObjectReader) { self.reader = reader }
 
     /// The raw value of `key`, `nil` when absent or null.
     func raw(_ key: String) -> Any? { reader.raw(key) }
@@ -75,7 +75,7 @@ struct JSONFields {
     }
 
     /// What a parsed value is, in words: `a string`, `1.5`, `an array`.
-    static func kind(_ value: Any) -> String { JSONObjectReader.quote(value) }
+    static func kind(_ value: Any) -> String { InklingInterchange.JSONObjectReader.quote(value) }
 
 
     /// Runs a reader call, turning its error into the API's.

@@ -2,7 +2,7 @@ import Foundation
 import Inkling
 import InklingConditioning
 import InklingEngines
-import InklingNumerics
+import InklingBase
 
 /// Picks the endpoint for each request and turns every failure into a JSON error answer.
 final class Router: Sendable {

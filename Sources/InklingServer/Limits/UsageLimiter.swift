@@ -1,5 +1,5 @@
 import Foundation
-import InklingNumerics
+import InklingBase
 
 /// Per-client usage limits: one token bucket per API key, or per address for requests without one.
 ///

@@ -1,11 +1,12 @@
 import CJSONC
+import InklingBase
 
 extension DrawingReader {
     /// Reads a stroke's `points` in either layout: an array of point objects, or a columnar
     /// object of parallel arrays.
     mutating func readPoints(_ value: OpaquePointer?, stroke: Int) throws(StrokeJSONError) -> [StrokePoint] {
         let path = "strokes[\(stroke)].points"
-        switch JSONNode.type(value) {
+        switch JSONCTree.type(value) {
         case json_type_array: return try readPointObjects(value, path: path)
         case json_type_object: return try readColumnar(value, path: path)
         default:
@@ -24,23 +25,23 @@ extension DrawingReader {
     // MARK: Objects layout
 
     private mutating func readPointObjects(_ array: OpaquePointer?, path: String) throws(StrokeJSONError) -> [StrokePoint] {
-        let count = JSONNode.arrayCount(array) ?? 0
+        let count = JSONCTree.arrayCount(array) ?? 0
         try admit(pointCount: count, value: array, path: path)
         var points: [StrokePoint] = []
         points.reserveCapacity(count)
         let maxCoordinate = limits.maxCoordinate
         var previousTime = -Double.infinity
-        try JSONNode.forEachElement(array) { (index, object) throws(StrokeJSONError) in
-            guard JSONNode.type(object) == json_type_object else {
+        try JSONCTree.forEachElement(array) { (index, object) throws(StrokeJSONError) in
+            guard JSONCTree.type(object) == json_type_object else {
                 throw .expected("a point object {\"x\": …, \"y\": …}", got: object, kind: .wrongType, at: "\(path)[\(index)]")
             }
             var point = PointChannel.defaultPoint
             var seen: UInt8 = 0  // bit 0: x, bit 1: y
-            try JSONNode.forEachMember(object) { (key, value) throws(StrokeJSONError) in
+            try JSONCTree.forEachMember(object) { (key, value) throws(StrokeJSONError) in
                 guard let channel = PointChannel.lookup(key) else { return }  // unknown keys are ignored
-                guard let d = JSONNode.finiteNumber(value), channel.accepts(d, maxCoordinate: maxCoordinate) else {
+                guard let d = JSONCTree.finiteNumber(value), channel.accepts(d, maxCoordinate: maxCoordinate) else {
                     throw .badNumber(value, expected: channel.expectation(maxCoordinate: maxCoordinate),
-                                     rangeKind: channel.rangeKind(of: JSONNode.finiteNumber(value)),
+                                     rangeKind: channel.rangeKind(of: JSONCTree.finiteNumber(value)),
                                      at: "\(path)[\(index)].\(channel.name)")
                 }
                 channel.set(d, in: &point)
@@ -65,9 +66,9 @@ extension DrawingReader {
         // The array of each channel present, indexed by raw value.
         var columns = [OpaquePointer?](repeating: nil, count: PointChannel.allCases.count)
         var present = [Bool](repeating: false, count: PointChannel.allCases.count)
-        try JSONNode.forEachMember(object) { (key, value) throws(StrokeJSONError) in
+        try JSONCTree.forEachMember(object) { (key, value) throws(StrokeJSONError) in
             guard let channel = PointChannel.lookup(key) else { return }
-            guard JSONNode.arrayCount(value) != nil else {
+            guard JSONCTree.arrayCount(value) != nil else {
                 throw .expected("an array of numbers", got: value, kind: .wrongType, at: "\(path).\(channel.name)")
             }
             columns[channel.rawValue] = value
@@ -76,10 +77,10 @@ extension DrawingReader {
         guard present[PointChannel.x.rawValue] else { throw .missingKey("x", at: "\(path).x") }
         guard present[PointChannel.y.rawValue] else { throw .missingKey("y", at: "\(path).y") }
         let xs = columns[PointChannel.x.rawValue]
-        let count = JSONNode.arrayCount(xs) ?? 0
+        let count = JSONCTree.arrayCount(xs) ?? 0
         try admit(pointCount: count, value: xs, path: "\(path).x")
         for channel in PointChannel.allCases where present[channel.rawValue] {
-            let length = JSONNode.arrayCount(columns[channel.rawValue]) ?? 0
+            let length = JSONCTree.arrayCount(columns[channel.rawValue]) ?? 0
             guard length == count else {
                 throw StrokeJSONError(
                     kind: .lengthMismatch, path: "\(path).\(channel.name)",
@@ -92,10 +93,10 @@ extension DrawingReader {
         for channel in PointChannel.allCases where present[channel.rawValue] {
             let column = columns[channel.rawValue]
             try points.withUnsafeMutableBufferPointer { buffer throws(StrokeJSONError) in
-                try JSONNode.forEachElement(column) { (i, value) throws(StrokeJSONError) in
-                    guard let d = JSONNode.finiteNumber(value), channel.accepts(d, maxCoordinate: maxCoordinate) else {
+                try JSONCTree.forEachElement(column) { (i, value) throws(StrokeJSONError) in
+                    guard let d = JSONCTree.finiteNumber(value), channel.accepts(d, maxCoordinate: maxCoordinate) else {
                         throw .badNumber(value, expected: channel.expectation(maxCoordinate: maxCoordinate),
-                                         rangeKind: channel.rangeKind(of: JSONNode.finiteNumber(value)),
+                                         rangeKind: channel.rangeKind(of: JSONCTree.finiteNumber(value)),
                                          at: "\(path).\(channel.name)[\(i)]")
                     }
                     channel.set(d, in: &buffer[i])

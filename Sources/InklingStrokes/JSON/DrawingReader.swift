@@ -1,4 +1,5 @@
 import CJSONC
+import InklingBase
 import Foundation
 
 /// Walks a parsed json-c tree and builds a ``Drawing``, checking every rule of
@@ -15,14 +16,14 @@ struct DrawingReader {
 
     /// Reads the whole document.
     mutating func readDrawing(_ root: OpaquePointer?) throws(StrokeJSONError) -> Drawing {
-        guard JSONNode.type(root) == json_type_object else {
+        guard JSONCTree.type(root) == json_type_object else {
             throw .expected("a drawing object", got: root, kind: .wrongType, at: StrokeJSONError.documentPath)
         }
         try readHeader(root)
-        let canvas = try JSONNode.member(root, "canvas").map { value throws(StrokeJSONError) in try readCanvas(value) }
+        let canvas = try JSONCTree.member(root, "canvas").map { value throws(StrokeJSONError) in try readCanvas(value) }
 
-        guard let strokesValue = JSONNode.member(root, "strokes") else { throw .missingKey("strokes", at: "strokes") }
-        guard let strokeCount = JSONNode.arrayCount(strokesValue) else {
+        guard let strokesValue = JSONCTree.member(root, "strokes") else { throw .missingKey("strokes", at: "strokes") }
+        guard let strokeCount = JSONCTree.arrayCount(strokesValue) else {
             throw .expected("an array of strokes", got: strokesValue, kind: .wrongType, at: "strokes")
         }
         guard strokeCount <= limits.maxStrokes else {
@@ -32,7 +33,7 @@ struct DrawingReader {
         }
         var strokes: [Stroke] = []
         strokes.reserveCapacity(strokeCount)
-        try JSONNode.forEachElement(strokesValue) { (index, value) throws(StrokeJSONError) in
+        try JSONCTree.forEachElement(strokesValue) { (index, value) throws(StrokeJSONError) in
             strokes.append(try readStroke(value, index: index))
         }
         return Drawing(strokes: strokes, canvas: canvas)
@@ -40,14 +41,14 @@ struct DrawingReader {
 
     /// Checks `format` and `version`.
     private func readHeader(_ root: OpaquePointer?) throws(StrokeJSONError) {
-        guard let format = JSONNode.member(root, "format") else { throw .missingKey("format", at: "format") }
-        guard JSONNode.type(format) == json_type_string else {
+        guard let format = JSONCTree.member(root, "format") else { throw .missingKey("format", at: "format") }
+        guard JSONCTree.type(format) == json_type_string else {
             throw .expected("the string \"inkling.drawing\"", got: format, kind: .wrongType, at: "format")
         }
-        guard JSONNode.stringEquals(format, "inkling.drawing") else {
+        guard JSONCTree.stringEquals(format, "inkling.drawing") else {
             throw .expected("\"inkling.drawing\"", got: format, kind: .unsupportedFormat, at: "format")
         }
-        guard let version = JSONNode.member(root, "version") else { throw .missingKey("version", at: "version") }
+        guard let version = JSONCTree.member(root, "version") else { throw .missingKey("version", at: "version") }
         guard let number = Self.integer(version) else {
             throw .badNumber(version, expected: "the integer 1", rangeKind: .wrongType, at: "version")
         }
@@ -63,13 +64,13 @@ struct DrawingReader {
     /// Reads `canvas`: `{width, height}`, each at least ``minimumCanvasSide`` and within the
     /// canvas limit.
     private func readCanvas(_ value: OpaquePointer?) throws(StrokeJSONError) -> Size2D {
-        guard JSONNode.type(value) == json_type_object else {
+        guard JSONCTree.type(value) == json_type_object else {
             throw .expected("an object {\"width\": …, \"height\": …}", got: value, kind: .wrongType, at: "canvas")
         }
         func side(_ key: StaticString) throws(StrokeJSONError) -> Double {
             let path = "canvas.\(key)"
-            guard let side = JSONNode.member(value, key) else { throw .missingKey(key.description, at: path) }
-            guard let d = JSONNode.finiteNumber(side), d >= Self.minimumCanvasSide else {
+            guard let side = JSONCTree.member(value, key) else { throw .missingKey(key.description, at: path) }
+            guard let d = JSONCTree.finiteNumber(side), d >= Self.minimumCanvasSide else {
                 throw .badNumber(side, expected: "a finite number ≥ \(StrokeJSONError.format(Self.minimumCanvasSide))",
                                  rangeKind: .outOfRange, at: path)
             }
@@ -85,15 +86,15 @@ struct DrawingReader {
     /// Reads one stroke.
     private mutating func readStroke(_ value: OpaquePointer?, index: Int) throws(StrokeJSONError) -> Stroke {
         let path = "strokes[\(index)]"
-        guard JSONNode.type(value) == json_type_object else {
+        guard JSONCTree.type(value) == json_type_object else {
             throw .expected("a stroke object", got: value, kind: .wrongType, at: path)
         }
         var ink = Ink(.pen)
-        if let inkValue = JSONNode.member(value, "ink") { ink = try readInk(inkValue, path: path + ".ink") }
+        if let inkValue = JSONCTree.member(value, "ink") { ink = try readInk(inkValue, path: path + ".ink") }
 
         var creationDate = Date(timeIntervalSince1970: 0)
-        if let date = JSONNode.member(value, "creationDate") {
-            guard let seconds = JSONNode.finiteNumber(date) else {
+        if let date = JSONCTree.member(value, "creationDate") {
+            guard let seconds = JSONCTree.finiteNumber(date) else {
                 throw .badNumber(date, expected: "a finite number of seconds since 1970", rangeKind: .outOfRange,
                                  at: path + ".creationDate")
             }
@@ -101,7 +102,7 @@ struct DrawingReader {
         }
 
         var randomSeed: UInt32 = 0
-        if let seed = JSONNode.member(value, "randomSeed") {
+        if let seed = JSONCTree.member(value, "randomSeed") {
             guard let n = Self.integer(seed) else {
                 throw .badNumber(seed, expected: "an integer 0…4294967295", rangeKind: .wrongType, at: path + ".randomSeed")
             }
@@ -112,12 +113,12 @@ struct DrawingReader {
         }
 
         var transform = AffineTransform2D.identity
-        if let t = JSONNode.member(value, "transform") { transform = try readTransform(t, path: path + ".transform") }
+        if let t = JSONCTree.member(value, "transform") { transform = try readTransform(t, path: path + ".transform") }
 
         var mask: StrokeMask?
-        if let m = JSONNode.member(value, "mask") { mask = try readMask(m, path: path + ".mask") }
+        if let m = JSONCTree.member(value, "mask") { mask = try readMask(m, path: path + ".mask") }
 
-        guard let pointsValue = JSONNode.member(value, "points") else { throw .missingKey("points", at: path + ".points") }
+        guard let pointsValue = JSONCTree.member(value, "points") else { throw .missingKey("points", at: path + ".points") }
         let points = try readPoints(pointsValue, stroke: index)
         if !transform.isIdentity { try checkTransform(transform, of: points, path: path + ".transform") }
 
@@ -128,21 +129,21 @@ struct DrawingReader {
 
     /// Reads `ink`: a required known `type` and an optional `color`.
     private func readInk(_ value: OpaquePointer?, path: String) throws(StrokeJSONError) -> Ink {
-        guard JSONNode.type(value) == json_type_object else {
+        guard JSONCTree.type(value) == json_type_object else {
             throw .expected("an ink object {\"type\": …, \"color\": …}", got: value, kind: .wrongType, at: path)
         }
-        guard let typeValue = JSONNode.member(value, "type") else { throw .missingKey("type", at: path + ".type") }
+        guard let typeValue = JSONCTree.member(value, "type") else { throw .missingKey("type", at: path + ".type") }
         let known = InkType.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let name = JSONNode.string(typeValue) else {
+        guard let name = JSONCTree.string(typeValue) else {
             throw .expected("an ink type string (\(known))", got: typeValue, kind: .wrongType, at: path + ".type")
         }
         guard let type = InkType(rawValue: name) else {
             throw .expected("one of \(known)", got: typeValue, kind: .unknownInk, at: path + ".type")
         }
         var color = RGBAColor.black
-        if let colorValue = JSONNode.member(value, "color") {
+        if let colorValue = JSONCTree.member(value, "color") {
             let expectation = "a color \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\""
-            guard let text = JSONNode.string(colorValue) else {
+            guard let text = JSONCTree.string(colorValue) else {
                 throw .expected(expectation, got: colorValue, kind: .wrongType, at: path + ".color")
             }
             guard let parsed = RGBAColor(hex: text) else {
@@ -155,13 +156,13 @@ struct DrawingReader {
 
     /// Reads `transform`: six finite numbers, the translation within the coordinate limit.
     private func readTransform(_ value: OpaquePointer?, path: String) throws(StrokeJSONError) -> AffineTransform2D {
-        guard JSONNode.arrayCount(value) == 6 else {
+        guard JSONCTree.arrayCount(value) == 6 else {
             throw .expected("an array of 6 numbers [a, b, c, d, tx, ty]", got: value, kind: .wrongType, at: path)
         }
         var m = [Double](repeating: 0, count: 6)
-        try JSONNode.forEachElement(value) { (i, element) throws(StrokeJSONError) in
+        try JSONCTree.forEachElement(value) { (i, element) throws(StrokeJSONError) in
             let elementPath = "\(path)[\(i)]"
-            guard let d = JSONNode.finiteNumber(element) else {
+            guard let d = JSONCTree.finiteNumber(element) else {
                 throw .badNumber(element, expected: "a finite number", rangeKind: .outOfRange, at: elementPath)
             }
             if i >= 4 && abs(d) > limits.maxCoordinate {
@@ -198,14 +199,14 @@ struct DrawingReader {
 
     /// Reads `mask`: polygons of at least three `[x, y]` vertices.
     private mutating func readMask(_ value: OpaquePointer?, path: String) throws(StrokeJSONError) -> StrokeMask {
-        guard let polygonCount = JSONNode.arrayCount(value) else {
+        guard let polygonCount = JSONCTree.arrayCount(value) else {
             throw .expected("an array of polygons [[[x, y], …], …]", got: value, kind: .wrongType, at: path)
         }
         var polygons: [[Point2D]] = []
         polygons.reserveCapacity(polygonCount)
-        try JSONNode.forEachElement(value) { (p, polygon) throws(StrokeJSONError) in
+        try JSONCTree.forEachElement(value) { (p, polygon) throws(StrokeJSONError) in
             let polygonPath = "\(path)[\(p)]"
-            guard let count = JSONNode.arrayCount(polygon) else {
+            guard let count = JSONCTree.arrayCount(polygon) else {
                 throw .expected("a polygon: an array of [x, y] vertices", got: polygon, kind: .wrongType, at: polygonPath)
             }
             guard count >= 3 else {
@@ -214,7 +215,7 @@ struct DrawingReader {
             try reservePoints(count, path: polygonPath, what: "vertices")
             var vertices: [Point2D] = []
             vertices.reserveCapacity(count)
-            try JSONNode.forEachElement(polygon) { (v, vertex) throws(StrokeJSONError) in
+            try JSONCTree.forEachElement(polygon) { (v, vertex) throws(StrokeJSONError) in
                 vertices.append(try readVertex(vertex, path: "\(polygonPath)[\(v)]"))
             }
             polygons.append(vertices)
@@ -223,12 +224,12 @@ struct DrawingReader {
     }
 
     private func readVertex(_ value: OpaquePointer?, path: String) throws(StrokeJSONError) -> Point2D {
-        guard JSONNode.arrayCount(value) == 2 else {
+        guard JSONCTree.arrayCount(value) == 2 else {
             throw .expected("a vertex [x, y]", got: value, kind: .wrongType, at: path)
         }
         var xy = (0.0, 0.0)
-        try JSONNode.forEachElement(value) { (i, element) throws(StrokeJSONError) in
-            guard let d = JSONNode.finiteNumber(element), abs(d) <= limits.maxCoordinate else {
+        try JSONCTree.forEachElement(value) { (i, element) throws(StrokeJSONError) in
+            guard let d = JSONCTree.finiteNumber(element), abs(d) <= limits.maxCoordinate else {
                 throw .badNumber(
                     element, expected: "a finite number with |v| ≤ \(StrokeJSONError.format(limits.maxCoordinate)) (maxCoordinate)",
                     rangeKind: .limitExceeded, at: "\(path)[\(i)]")
@@ -255,7 +256,7 @@ struct DrawingReader {
 
     /// An integer written as a JSON integer (within ±2⁵³) or as an integral number such as `1.0`.
     static func integer(_ value: OpaquePointer?) -> Int64? {
-        guard let d = JSONNode.finiteNumber(value), d == d.rounded() else { return nil }
+        guard let d = JSONCTree.finiteNumber(value), d == d.rounded() else { return nil }
         return Int64(exactly: d)
     }
 }

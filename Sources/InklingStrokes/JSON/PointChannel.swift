@@ -1,3 +1,4 @@
+import InklingBase
 /// One per-point channel of stroke JSON, with its key, default and valid range.
 ///
 /// The raw value indexes scratch buffers while a stroke is read.
@@ -40,7 +41,7 @@ enum PointChannel: Int, CaseIterable, Sendable {
         case UInt8(ascii: "s"): candidate = .secondaryScale
         default: return nil
         }
-        return JSONNode.keyEquals(key, candidate.key) ? candidate : nil
+        return JSONCTree.keyEquals(key, candidate.key) ? candidate : nil
     }
 
     /// The latest accepted `timeOffset`: 10⁹ s (about 31 years), so that durations summed over

@@ -1,4 +1,4 @@
-import InklingNumerics
+import InklingBase
 
 extension StrokeJSONDecoder.Limits {
     /// A number in a drawing built outside the decoder (by an importer, or in code) that the

@@ -1,3 +1,5 @@
+import InklingBase
+
 extension StrokeJSONDecoder {
     /// The bounds a ``StrokeJSONDecoder`` enforces, so that hostile or accidental input cannot
     /// exhaust memory or time. The defaults are those of `docs/stroke-json.md`.

@@ -1,4 +1,5 @@
 import CJSONC
+import InklingBase
 import Foundation
 
 /// Parses and validates Inkling stroke JSON (`docs/stroke-json.md`) into a ``Drawing``.
@@ -40,10 +41,23 @@ public struct StrokeJSONDecoder: Sendable {
     /// Parses and walks a buffer whose size has already been checked against the limits.
     private func decodeSized(_ raw: UnsafeRawBufferPointer) throws(StrokeJSONError) -> Drawing {
         try limits.checkCounts(in: raw)
-        let document = try JSONDocument.parse(raw, maxDepth: limits.effectiveDepth)
-        return try withExtendedLifetime(document) { () throws(StrokeJSONError) -> Drawing in
+        let document: JSONDocument
+        do {
+            document = try JSONDocument.parse(raw, maxDepth: limits.effectiveDepth)
+        } catch {
+            throw StrokeJSONError(error)
+        }
+        return try decode(document.root)
+    }
+
+    /// Decodes a drawing from a value of a document parsed already (a drawing inside a request
+    /// or a recipe): no bytes are parsed again. Paths in errors are the drawing's own
+    /// (`strokes[0]…`), as if it had been sent alone. The drawing's byte size was bounded by
+    /// whoever parsed the document; its strokes and points are bounded here.
+    public func decode(_ node: JSONNode) throws(StrokeJSONError) -> Drawing {
+        try withExtendedLifetime(node.document) { () throws(StrokeJSONError) -> Drawing in
             var reader = DrawingReader(limits: limits)
-            return try reader.readDrawing(document.root)
+            return try reader.readDrawing(node.pointer)
         }
     }
 }

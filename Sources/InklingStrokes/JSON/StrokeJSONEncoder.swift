@@ -1,3 +1,4 @@
+import InklingBase
 import Foundation
 
 /// Writes a ``Drawing`` as Inkling stroke JSON (`docs/stroke-json.md`) that
@@ -32,35 +33,34 @@ public struct StrokeJSONEncoder: Sendable {
     /// The UTF-8 bytes of the document for `drawing`.
     public func encode(_ drawing: Drawing) -> [UInt8] {
         var w = JSONWriter(pretty: prettyPrinted, capacity: 64 + drawing.pointCount * 48)
-        w.open(UInt8(ascii: "{"))
+        w.openObject()
         w.key("format"); w.string("inkling.drawing")
         w.key("version"); w.integer(1)
         if let canvas = drawing.canvas {
             w.key("canvas")
-            w.open(UInt8(ascii: "{"), inline: true)
+            w.openObject(inline: true)
             w.key("width"); w.number(canvas.width)
             w.key("height"); w.number(canvas.height)
-            w.close(UInt8(ascii: "}"))
+            w.closeObject()
         }
         w.key("strokes")
-        w.open(UInt8(ascii: "["))
+        w.openArray()
         for stroke in drawing.strokes {
-            w.element()
             write(stroke, to: &w)
         }
-        w.close(UInt8(ascii: "]"))
-        w.close(UInt8(ascii: "}"))
+        w.closeArray()
+        w.closeObject()
         if prettyPrinted { return w.bytes + [0x0A] }
         return w.bytes
     }
 
     private func write(_ stroke: Stroke, to w: inout JSONWriter) {
-        w.open(UInt8(ascii: "{"))
+        w.openObject()
         w.key("ink")
-        w.open(UInt8(ascii: "{"), inline: true)
+        w.openObject(inline: true)
         w.key("type"); w.string(stroke.ink.type.rawValue)
         w.key("color"); w.string(stroke.ink.color.hexString)
-        w.close(UInt8(ascii: "}"))
+        w.closeObject()
         let date = stroke.path.creationDate
         if date != Date(timeIntervalSince1970: 0) {
             w.key("creationDate"); w.number(Self.secondsSince1970(date))
@@ -71,63 +71,60 @@ public struct StrokeJSONEncoder: Sendable {
         if !stroke.transform.isIdentity {
             let t = stroke.transform
             w.key("transform")
-            w.open(UInt8(ascii: "["), inline: true)
-            for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { w.element(); w.number(v) }
-            w.close(UInt8(ascii: "]"))
+            w.openArray(inline: true)
+            for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { w.number(v) }
+            w.closeArray()
         }
         if let mask = stroke.mask {
             w.key("mask")
-            w.open(UInt8(ascii: "["))
+            w.openArray()
             for polygon in mask.polygons {
-                w.element()
-                w.open(UInt8(ascii: "["), inline: true)
+                w.openArray(inline: true)
                 for vertex in polygon {
-                    w.element()
-                    w.open(UInt8(ascii: "["))
-                    w.element(); w.number(vertex.x)
-                    w.element(); w.number(vertex.y)
-                    w.close(UInt8(ascii: "]"))
+                    w.openArray()
+                    w.number(vertex.x)
+                    w.number(vertex.y)
+                    w.closeArray()
                 }
-                w.close(UInt8(ascii: "]"))
+                w.closeArray()
             }
-            w.close(UInt8(ascii: "]"))
+            w.closeArray()
         }
         w.key("points")
         switch layout {
         case .objects: writeObjects(stroke.path.points, to: &w)
         case .columnar: writeColumnar(stroke.path.points, to: &w)
         }
-        w.close(UInt8(ascii: "}"))
+        w.closeObject()
     }
 
     private func writeObjects(_ points: [StrokePoint], to w: inout JSONWriter) {
-        w.open(UInt8(ascii: "["))
+        w.openArray()
         for point in points {
-            w.element()
-            w.open(UInt8(ascii: "{"), inline: true)
+            w.openObject(inline: true)
             for channel in PointChannel.allCases {
                 let v = channel.value(in: point)
                 if channel.rawValue < 2 || !Self.isDefault(v, channel) {
                     w.key(channel.key); w.number(v)
                 }
             }
-            w.close(UInt8(ascii: "}"))
+            w.closeObject()
         }
-        w.close(UInt8(ascii: "]"))
+        w.closeArray()
     }
 
     private func writeColumnar(_ points: [StrokePoint], to w: inout JSONWriter) {
-        w.open(UInt8(ascii: "{"))
+        w.openObject()
         for channel in PointChannel.allCases {
             guard channel.rawValue < 2 || points.contains(where: { !Self.isDefault(channel.value(in: $0), channel) }) else {
                 continue
             }
             w.key(channel.key)
-            w.open(UInt8(ascii: "["), inline: true)
-            for point in points { w.element(); w.number(channel.value(in: point)) }
-            w.close(UInt8(ascii: "]"))
+            w.openArray(inline: true)
+            for point in points { w.number(channel.value(in: point)) }
+            w.closeArray()
         }
-        w.close(UInt8(ascii: "}"))
+        w.closeObject()
     }
 
     /// Whether `v` can be left out: equal to the default, and not a negative zero the decoder

@@ -1,5 +1,5 @@
 import CJSONC
-import InklingNumerics
+import InklingBase
 
 extension StrokeJSONError {
     /// `expected <what>, got <excerpt of value>` at `path`.
@@ -16,7 +16,7 @@ extension StrokeJSONError {
     /// non-numbers, `notFinite` for NaN/±Infinity/overflow, `outOfRange` for integers beyond ±2⁵³,
     /// and `rangeKind` for a finite number that broke the rule.
     static func badNumber(_ value: OpaquePointer?, expected what: String, rangeKind: Kind, at path: String) -> StrokeJSONError {
-        switch JSONNode.numberStatus(value) {
+        switch JSONCTree.numberStatus(value) {
         case .notNumber:
             return .expected(what, got: value, kind: .wrongType, at: path)
         case .notFinite:

@@ -1,3 +1,5 @@
+import InklingBase
+
 /// Why a stroke JSON document was rejected, with the JSON path of the offending value.
 ///
 /// ``description`` is always a single line: `path: message`, for example
@@ -57,6 +59,23 @@ public struct StrokeJSONError: Error, Sendable, Hashable, CustomStringConvertibl
         self.kind = kind
         self.path = Self.singleLine(path)
         self.message = Self.singleLine(message)
+    }
+
+    /// A problem the JSON layer found before the walk (size, syntax, nesting, budget), in the
+    /// stroke decoder's terms.
+    public init(_ error: JSONError) {
+        let kind: Kind
+        switch error.kind {
+        case .tooLarge: kind = .tooLarge
+        case .syntax: kind = .syntax
+        case .tooDeep: kind = .tooDeep
+        case .limitExceeded: kind = .limitExceeded
+        case .wrongType, .unknownKey: kind = .wrongType
+        case .outOfRange: kind = .outOfRange
+        case .notFinite: kind = .notFinite
+        case .missingKey: kind = .missingKey
+        }
+        self.init(kind: kind, path: error.path, message: error.message)
     }
 
     /// `path: message`, on one line.

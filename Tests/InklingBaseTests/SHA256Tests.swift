@@ -1,4 +1,4 @@
-import InklingStrokes
+import InklingBase
 import XCTest
 
 /// SHA-256 against the FIPS 180-4 test vectors.

@@ -8,12 +8,17 @@ extension JSONNesting {
     /// Lets a reader parse a huge array a slice at a time instead of building one tree of it.
     /// Like ``count(in:depthLimit:)`` it does not validate: the parser that reads each slice
     /// reports what is malformed (a slice of a malformed document may hold anything).
-    public static func children<Bytes: Collection>(in bytes: Bytes) -> [Range<Int>]? where Bytes.Element == UInt8 {
-        if let ranges = bytes.withContiguousStorageIfAvailable({ children(UnsafeRawBufferPointer($0)) }) { return ranges }
-        return Array(bytes).withUnsafeBytes { children($0) }
+    public static func children(in bytes: [UInt8]) -> [Range<Int>]? {
+        bytes.withUnsafeBytes { children(in: $0) }
     }
 
-    private static func children(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>]? {
+    /// ``children(in:)-([UInt8])`` of a slice; offsets count from the slice's first byte.
+    public static func children(in bytes: ArraySlice<UInt8>) -> [Range<Int>]? {
+        bytes.withUnsafeBytes { children(in: $0) }
+    }
+
+    /// ``children(in:)-([UInt8])`` of raw bytes.
+    public static func children(in bytes: UnsafeRawBufferPointer) -> [Range<Int>]? {
         var offset = 0
         while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(bytes[offset]) { offset += 1 }
         guard offset < bytes.count, bytes[offset] == 0x5B || bytes[offset] == 0x7B else { return nil }

@@ -1,4 +1,4 @@
-import InklingStrokes
+import InklingBase
 import XCTest
 
 /// The pre-parse nesting scan shared by the JSON importers, engine configuration, server

@@ -6,12 +6,12 @@ import Foundation
 /// It never serializes more than it shows: strings, keys and containers are cut once the
 /// budget is spent, so an excerpt of a 60 MB array costs no more than one of a number.
 /// Control characters, line and paragraph separators are escaped.
-enum JSONExcerpt {
+package enum JSONExcerpt {
     /// The longest excerpt, in bytes, before `…` is appended.
     static let limit = 40
 
     /// The excerpt of `value` (`nil` is `null`).
-    static func of(_ value: OpaquePointer?) -> String {
+    package static func of(_ value: OpaquePointer?) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(limit + 8)
         append(value, to: &out)
@@ -26,12 +26,12 @@ enum JSONExcerpt {
     private static func append(_ value: OpaquePointer?, to out: inout [UInt8]) {
         switch json_object_get_type(value) {
         case json_type_string:
-            JSONNode.withString(value) { appendQuoted($0, to: &out) }
+            JSONCTree.withString(value) { appendQuoted($0, to: &out) }
         case json_type_array:
             out.append(UInt8(ascii: "["))
             var first = true
             var stopped = false
-            JSONNode.forEachElement(value) { (_, element) in
+            JSONCTree.forEachElement(value) { (_, element) in
                 guard !stopped else { return }
                 if full(out) { stopped = true; return }
                 if !first { out.append(UInt8(ascii: ",")) }
@@ -43,7 +43,7 @@ enum JSONExcerpt {
             out.append(UInt8(ascii: "{"))
             var first = true
             var stopped = false
-            JSONNode.forEachMember(value) { (key, member) in
+            JSONCTree.forEachMember(value) { (key, member) in
                 guard !stopped else { return }
                 if full(out) { stopped = true; return }
                 if !first { out.append(UInt8(ascii: ",")) }

@@ -1,21 +1,62 @@
 import CJSONC
 import Foundation
 
-/// A json-c tree parsed from one buffer; owns the root and frees it in `deinit`.
+/// A JSON document parsed by json-c: Inkling's one JSON reader. Owns the tree and frees it in
+/// `deinit`.
 ///
-/// Values inside the tree are borrowed `OpaquePointer`s that stay valid only while the document
-/// is alive: callers keep it alive with `withExtendedLifetime`, and nothing outside the JSON
-/// files ever sees a pointer.
-final class JSONDocument {
+/// ``parse(_:limits:)`` checks the size, then scans the bytes once (``JSONNesting``) for nesting
+/// and for more values or longer arrays than ``JSONLimits`` allow, then validates UTF-8, and
+/// only then lets json-c (strict mode) build the tree. Read it through ``root``, a ``JSONNode``
+/// that tracks JSON paths for one-line ``JSONError``s.
+///
+/// ```swift
+/// let document = try JSONDocument.parse(bytes, limits: JSONLimits(maxBytes: 1 << 20))
+/// let fields = try document.root.fields(allowed: ["prompt", "limit"])
+/// let limit = try fields.integer("limit", in: 1...4) ?? 1
+/// ```
+///
+/// Values inside the tree are borrowed json-c pointers that stay valid while the document is
+/// alive; every ``JSONNode`` holds its document, and only the JSON layer and the stroke decoder
+/// (package access) ever see a pointer.
+public final class JSONDocument {
     /// The root value; `nil` when the document is the JSON literal `null`.
-    let root: OpaquePointer?
+    package let rootPointer: OpaquePointer?
 
     private init(root: OpaquePointer?) {
-        self.root = root
+        self.rootPointer = root
     }
 
     deinit {
-        json_object_put(root)
+        json_object_put(rootPointer)
+    }
+
+    /// The whole document, at path `$`.
+    public var root: JSONNode { JSONNode(document: self, pointer: rootPointer, parentPath: JSONPath(), step: nil) }
+
+    /// Parses `bytes` within `limits`: size, one counting scan, UTF-8, then json-c.
+    public static func parse(_ bytes: [UInt8], limits: JSONLimits) throws(JSONError) -> JSONDocument {
+        try limits.checkSize(byteCount: bytes.count)
+        let result = bytes.withUnsafeBytes { raw in Result { () throws(JSONError) in try parseSized(raw, limits: limits) } }
+        return try result.get()
+    }
+
+    /// Parses a slice of bytes within `limits` (no copy).
+    public static func parse(_ bytes: ArraySlice<UInt8>, limits: JSONLimits) throws(JSONError) -> JSONDocument {
+        try limits.checkSize(byteCount: bytes.count)
+        let result = bytes.withUnsafeBytes { raw in Result { () throws(JSONError) in try parseSized(raw, limits: limits) } }
+        return try result.get()
+    }
+
+    /// Parses raw bytes within `limits` (no copy).
+    public static func parse(_ bytes: UnsafeRawBufferPointer, limits: JSONLimits) throws(JSONError) -> JSONDocument {
+        try limits.checkSize(byteCount: bytes.count)
+        return try parseSized(bytes, limits: limits)
+    }
+
+    private static func parseSized(_ bytes: UnsafeRawBufferPointer, limits: JSONLimits) throws(JSONError) -> JSONDocument {
+        let depth = limits.effectiveDepth
+        try limits.check(JSONNesting.count(in: bytes, depthLimit: depth, maxValues: limits.maxValues, maxArrayCount: limits.maxArrayCount))
+        return try parse(bytes, maxDepth: depth)
     }
 
     /// Parses `bytes` as exactly one strict JSON value followed by optional whitespace.
@@ -23,7 +64,8 @@ final class JSONDocument {
     /// The bytes must be UTF-8 (checked by ``UTF8Validation``, faster than json-c's own check);
     /// json-c then runs with `JSON_TOKENER_STRICT`, limited to `maxDepth` levels of nesting. json-c keeps object keys as C strings, so a `\u0000`
     /// escape would silently truncate a key; such documents are rejected up front.
-    static func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(StrokeJSONError) -> JSONDocument {
+    /// For readers that ran their own budget scan (the stroke decoder, whose messages name its limits).
+    package static func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(JSONError) -> JSONDocument {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             throw syntaxError("expected a JSON document, got empty input", offset: nil, in: bytes)
         }
@@ -66,8 +108,8 @@ final class JSONDocument {
         case json_tokener_continue:
             throw syntaxError("expected more JSON, got the end of the input (truncated document)", offset: bytes.count, in: bytes)
         case json_tokener_error_depth:
-            throw StrokeJSONError(
-                kind: .tooDeep, path: StrokeJSONError.documentPath,
+            throw JSONError(
+                kind: .tooDeep, path: JSONError.documentPath,
                 message: "expected at most \(maxDepth) levels of nesting (maxDepth), got deeper \(location(of: end, in: bytes))")
         default:
             let description = json_tokener_error_desc(status).map { String(cString: $0) } ?? "error \(status.rawValue)"
@@ -102,9 +144,9 @@ final class JSONDocument {
         return nil
     }
 
-    private static func syntaxError(_ message: String, offset: Int?, in bytes: UnsafeRawBufferPointer) -> StrokeJSONError {
+    private static func syntaxError(_ message: String, offset: Int?, in bytes: UnsafeRawBufferPointer) -> JSONError {
         let text = offset.map { "\(message) \(location(of: $0, in: bytes))" } ?? message
-        return StrokeJSONError(kind: .syntax, path: StrokeJSONError.documentPath, message: text)
+        return JSONError(kind: .syntax, path: JSONError.documentPath, message: text)
     }
 
     /// `at byte N (line L, column C)`, counting bytes from 0 and lines and columns from 1.

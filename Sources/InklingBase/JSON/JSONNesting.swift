@@ -1,0 +1,127 @@
+/// The pre-parse scan of JSON text: nesting too deep to parse safely, more values than a budget
+/// allows, and the longest array, in one linear pass without recursion or allocation per value.
+///
+/// Every JSON reader runs it before json-c builds a tree (``JSONDocument/parse(_:limits:)``):
+/// `[[[[…` ten thousand deep is refused at once, and a document whose tree would cost gigabytes
+/// is refused before a byte of it is allocated. Brackets and commas inside strings (escapes
+/// included) do not count. The entry points take concrete byte containers, so the loop is
+/// compiled once, specialized, here (a generic `Collection` version ran unspecialized across
+/// modules and cost a fifth of a request).
+public enum JSONNesting {
+    /// The offset where an array or object opens at depth `limit + 1`, or `nil` when nesting
+    /// never goes deeper than `limit`.
+    public static func firstViolation(in bytes: [UInt8], limit: Int) -> Int? {
+        count(in: bytes, depthLimit: limit).depthViolation
+    }
+
+    /// Counts the values of `bytes` (see ``count(in:depthLimit:maxValues:maxArrayCount:)-(UnsafeRawBufferPointer,_,_,_)``).
+    public static func count(in bytes: [UInt8], depthLimit: Int, maxValues: Int = .max, maxArrayCount: Int = .max) -> Counts {
+        bytes.withUnsafeBytes { count(in: $0, depthLimit: depthLimit, maxValues: maxValues, maxArrayCount: maxArrayCount) }
+    }
+
+    /// Counts the values of `bytes` (see ``count(in:depthLimit:maxValues:maxArrayCount:)-(UnsafeRawBufferPointer,_,_,_)``).
+    public static func count(in bytes: ArraySlice<UInt8>, depthLimit: Int, maxValues: Int = .max, maxArrayCount: Int = .max) -> Counts {
+        bytes.withUnsafeBytes { count(in: $0, depthLimit: depthLimit, maxValues: maxValues, maxArrayCount: maxArrayCount) }
+    }
+
+    /// Counts the values of `bytes` in one pass, stopping early where nesting goes deeper than
+    /// `depthLimit` (``Counts/depthViolation`` then holds the offset), where there are more than
+    /// `maxValues` values, or where one array has more than `maxArrayCount` elements (the counts
+    /// then stop just past the budget, so a 30 MB document over it is refused after reading only
+    /// as far as the budget reaches).
+    ///
+    /// Not a validator: malformed text is counted as well as it can be, and the parser that runs
+    /// afterwards reports what is wrong with it.
+    public static func count(
+        in bytes: UnsafeRawBufferPointer, depthLimit: Int, maxValues: Int = .max, maxArrayCount: Int = .max
+    ) -> Counts {
+        let limit = min(max(depthLimit, 0), 100_000)
+        var counts = Counts()
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return counts }
+        // Elements so far of each open container (index 0: the document itself), and whether it
+        // is an array. Depth never exceeds `limit`, so these never grow past `limit + 1`.
+        let elements = UnsafeMutablePointer<Int>.allocate(capacity: limit + 1)
+        let isArray = UnsafeMutablePointer<Bool>.allocate(capacity: limit + 1)
+        defer { elements.deallocate(); isArray.deallocate() }
+        elements[0] = 0
+        isArray[0] = false
+        let classes = byteClasses
+        var depth = 0, inScalar = false
+        var values = 0, objects = 0, largest = 0
+        var offset = 0
+        let end = bytes.count
+        scan: while offset < end {
+            let c = base[offset]
+            offset += 1
+            let kind = classes[Int(c)]
+            if kind == scalarByte {
+                if inScalar { continue }
+                inScalar = true
+            } else {
+                inScalar = false
+                if kind == otherByte { continue }
+                if kind == closeByte {
+                    if depth > 0 {
+                        if isArray[depth] && elements[depth] > largest { largest = elements[depth] }
+                        depth -= 1
+                    }
+                    continue
+                }
+            }
+            // A value starts: a scalar, a string, an array or an object.
+            values += 1
+            elements[depth] += 1
+            if values > maxValues { break }
+            if isArray[depth] && elements[depth] > maxArrayCount {
+                largest = elements[depth]
+                break
+            }
+            switch kind {
+            case quoteByte:
+                // Skip the string: to the next quote that no backslash escapes.
+                while offset < end {
+                    let s = base[offset]
+                    offset += 1
+                    if s == 0x22 { continue scan }
+                    if s == 0x5C { offset += 1 }
+                }
+            case openArrayByte, openObjectByte:
+                if kind == openObjectByte { objects += 1 }
+                guard depth < limit else {
+                    counts.depthViolation = offset - 1
+                    break scan
+                }
+                depth += 1
+                elements[depth] = 0
+                isArray[depth] = kind == openArrayByte
+            default:
+                break
+            }
+        }
+        if counts.depthViolation == nil {
+            for open in stride(from: depth, to: 0, by: -1) where isArray[open] {
+                largest = max(largest, elements[open])
+            }
+        }
+        counts.values = values
+        counts.objects = objects
+        counts.largestArray = largest
+        return counts
+    }
+
+    private static let otherByte: UInt8 = 0, scalarByte: UInt8 = 1, quoteByte: UInt8 = 2
+    private static let openArrayByte: UInt8 = 3, openObjectByte: UInt8 = 4, closeByte: UInt8 = 5
+
+    /// What each byte means to the scan: part of a scalar (letters, digits, `+-.`), a quote, an
+    /// opening or closing bracket, or anything else (whitespace, `,`, `:`).
+    private static let byteClasses: [UInt8] = (0..<256).map { c -> UInt8 in
+        switch c {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2B, 0x2D, 0x2E: return scalarByte
+        case 0x22: return quoteByte
+        case 0x5B: return openArrayByte
+        case 0x7B: return openObjectByte
+        case 0x5D, 0x7D: return closeByte
+        default: return otherByte
+        }
+    }
+}

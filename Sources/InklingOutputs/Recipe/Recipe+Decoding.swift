@@ -45,11 +45,13 @@ extension Recipe {
         } catch let error as RecipeError {
             throw error
         } catch {
+            // Not reached: the fields throw only JSONError and RecipeError.
             throw .malformedJSON(String(describing: error))
         }
     }
 
-    /// Reads the fields of a recipe whose format and version were checked.
+    /// Reads the fields of a recipe whose format and version were checked; throws
+    /// ``JSONError`` for a field, ``RecipeError`` for a hash or an embedded image that does not match.
     private init(fields r: JSONObjectReader, sourceImage: RasterImage?) throws {
         let size = try r.requiredObject("size", allowed: ["width", "height"])
         let seed = try Self.seed(in: r)

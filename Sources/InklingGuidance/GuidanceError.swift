@@ -1,3 +1,5 @@
+import InklingBase
+
 /// Why a guidance map could not be rendered.
 public enum GuidanceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The requested output size is outside `1 ... 8192` on either side.
@@ -19,7 +21,7 @@ public enum GuidanceError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidSize(let width, let height):
             "invalid guidance map size \(width)×\(height): each side must be 1…8192 pixels"
         case .invalidOption(let name, let value):
-            "guidance option \(name) = \(value) is out of range"
+            "guidance option \(name) = \(NumberText.compact(value)) is out of range"
         case .nonFiniteGeometry(let index):
             "stroke \(index) has a non-finite point, transform or mask coordinate"
         case .invalidPlacement(let what):

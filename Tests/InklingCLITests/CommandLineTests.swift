@@ -55,7 +55,7 @@ final class CommandLineTests: XCTestCase {
 
     func testMalformedValuesAreRejectedBeforeWork() async {
         let cases: [([String], String)] = [
-            (["--size", "big"], "invalid value 'big' for --size: expected WIDTHxHEIGHT"),
+            (["--size", "big"], "invalid value 'big' for --size: expected WxH with sides 1…8192, such as 1024x768"),
             (["--size", "0x10"], "invalid value '0x10' for --size"),
             (["--size", "99999x10"], "invalid value '99999x10' for --size"),
             (["--encoding", "sketchy"], "expected one of scribble, soft, distance, confidence"),

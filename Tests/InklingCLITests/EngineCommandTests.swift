@@ -166,7 +166,7 @@ final class EngineCommandTests: XCTestCase {
         try Data(#"{"engines": {"comfyui": {"kind": "comfyui", "endpoint": "http://127.0.0.1:8188", "models": {"checkpoint": "x"}, "sizes": ["big"]}}}"#.utf8).write(to: bad)
         let invalid = await render(bad.path, ["--engine", "comfyui"], into: dir)
         XCTAssertEqual(invalid.status, ExitCode.inputRejected.rawValue)
-        XCTAssertEqual(invalid.io.stderrLines, ["inkling render: engine configuration \(bad.path): engines.comfyui.sizes[0]: expected WxH like 1024x1024, got \"big\""])
+        XCTAssertEqual(invalid.io.stderrLines, ["inkling render: engine configuration \(bad.path): engines.comfyui.sizes[0]: expected WxH with sides 64…4096, such as 1024x768, got \"big\""])
 
         let unknown = await render(bad.path.replacingOccurrences(of: "bad", with: "absent"), ["--engine", "x"], into: dir)
         XCTAssertEqual(unknown.status, ExitCode.io.rawValue)

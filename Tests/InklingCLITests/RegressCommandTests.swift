@@ -25,7 +25,7 @@ final class RegressCommandTests: XCTestCase {
         let passed = await inkling("regress", cases.path, "--record", "never", "--report", report.path, "--json")
         XCTAssertEqual(passed.status, 0, passed.io.stderrLines.joined(separator: "\n"))
         XCTAssertEqual(passed.io.stderrLines.last, "regress: 1 passed, 0 failed; report: \(report.path)")
-        XCTAssertTrue(passed.io.stdout.contains(#""status" : "passed""#), passed.io.stdout)
+        XCTAssertTrue(passed.io.stdout.contains(#""status": "passed""#), passed.io.stdout)
 
         // Change one pixel of the reference: the next run fails, with a heat map in the report.
         let referenceURL = cases.appendingPathComponent("flower/reference.png")

@@ -189,8 +189,8 @@ final class ComfyUIUserWorkflowTests: XCTestCase {
     func testHostileWorkflowFilesGetOneLineErrors() throws {
         let inputs = #"{"prompt": "6.text"}"#
         let cases: [(String, String)] = [
-            (String(repeating: "[", count: 100_000), "nesting deeper than 32 levels"),
-            ("{\"6\": ", "not valid JSON"),
+            (String(repeating: "[", count: 100_000), "flow.json: expected at most 32 levels of nesting, got deeper at byte 32"),
+            ("{\"6\": ", "flow.json: expected more JSON, got the end of the input (truncated document) at byte 6"),
             ("[]", "expected a JSON object of nodes"),
             ("{}", "the workflow has no nodes"),
             (#"{"6": 5}"#, "node 6 is not an object"),

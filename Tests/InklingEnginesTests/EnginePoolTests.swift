@@ -190,7 +190,7 @@ final class EnginePoolTests: XCTestCase {
             (#""endpoints": ["ftp://a"]"#, "engines.c.endpoints[0]: expected http://host:port"),
             (#""endpoints": "http://a:8188""#, "expected an array"),
             (#""endpoints": [\#((0..<17).map { "\"http://h\($0):1\"" }.joined(separator: ","))]"#, "at most 16"),
-            (#""endpoints": ["http://a:8188"], "endpointRetrySeconds": 0"#, "endpointRetrySeconds: expected 0.1…86400"),
+            (#""endpoints": ["http://a:8188"], "endpointRetrySeconds": 0"#, "endpointRetrySeconds: expected a number within 0.1…86400, got 0"),
             (#""endpionts": ["http://a:8188"]"#, "did you mean \"endpoints\"?"),
         ]
         for (body, expected) in failures {

@@ -26,8 +26,9 @@ final class RecipeErrorTests: XCTestCase {
     }
 
     func testNotJSON() {
-        XCTAssertEqual(error(document("{not json")), .malformedJSON("not JSON"))
-        XCTAssertEqual(error(document("[1,2]")), .malformedJSON("the top level is not an object"))
+        guard case .malformedJSON(let why) = error(document("{not json")) else { return XCTFail("not JSON accepted") }
+        XCTAssertTrue(why.hasPrefix("invalid JSON: ") && why.contains("at byte 1 (line 1, column 2)"), why)
+        XCTAssertEqual(error(document("[1,2]")), .malformedJSON("expected an object, got [1,2]"))
         XCTAssertEqual(error(document(#"{"format":"other"}"#)), .malformedJSON("format is not \"inkling.recipe\""))
     }
 
@@ -38,13 +39,13 @@ final class RecipeErrorTests: XCTestCase {
     func testMissingAndInvalidFields() throws {
         XCTAssertEqual(error(document(try edited(#""engine":"builtin","#, ""))), .missingField("engine"))
         XCTAssertEqual(error(document(try edited(#""strength":0.30000000000000004"#, #""strength":2"#))),
-                       .invalidField("guidance.strength", expected: "a number within 0.0…1.0"))
+                       .invalidField("guidance.strength", reason: "expected a number within 0…1, got 2"))
         XCTAssertEqual(error(document(try edited(#""style":"illustration""#, #""style":"oil""#))),
-                       .invalidField("style", expected: "one of animation, illustration, sketch, emoji, externalProvider"))
+                       .invalidField("style", reason: #"expected one of animation, illustration, sketch, emoji, externalProvider, got "oil""#))
         XCTAssertEqual(error(document(try edited(#""personalization":false"#, #""personalization":0"#))),
-                       .invalidField("personalization", expected: "true or false"))
+                       .invalidField("personalization", reason: "expected true or false, got 0"))
         XCTAssertEqual(error(document(try edited(#""kind":"drawing""#, #""kind":"video""#))),
-                       .invalidField("concepts[3].kind", expected: "text, extracted, image or drawing"))
+                       .invalidField("concepts[3].kind", reason: #"expected text, extracted, image or drawing, got "video""#))
         let seed = try XCTUnwrap(error(document(try edited(#""seed":"18446744073709551612""#, #""seed":"-1""#))))
         XCTAssertTrue(seed.description.contains("seed"), seed.description)
     }
@@ -67,7 +68,7 @@ final class RecipeErrorTests: XCTestCase {
 
     func testEveryDescriptionIsOneLine() {
         let errors: [RecipeError] = [.unreadable("x"), .missingRecipe, .malformedJSON("x"), .unsupportedVersion(2), .missingField("a"),
-                                     .invalidField("a", expected: "b"), .drawingInvalid("x"), .drawingHashMismatch,
+                                     .invalidField("a", reason: "b"), .drawingInvalid("x"), .drawingHashMismatch,
                                      .sourceInvalid("x"), .sourceHashMismatch, .sourceNotEmbedded]
         for e in errors { XCTAssertFalse(e.description.contains("\n")); XCTAssertFalse(e.description.isEmpty) }
     }

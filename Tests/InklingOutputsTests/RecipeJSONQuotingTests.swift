@@ -1,9 +1,19 @@
 import Foundation
+import InklingBase
 import XCTest
 @testable import InklingOutputs
 
-/// The recipe writer's string literals: escapes as before, multi-byte UTF-8 verbatim.
+/// The recipe's string literals (written by ``JSONWriter`` since it replaced the recipe's own
+/// writer): escapes as before, multi-byte UTF-8 verbatim.
 final class RecipeJSONQuotingTests: XCTestCase {
+    private enum RecipeJSONWriter {
+        static func quoted(_ text: String) -> String {
+            var w = JSONWriter()
+            w.string(text)
+            return w.text
+        }
+    }
+
     func testEscapesOnlyWhatJSONNeeds() {
         XCTAssertEqual(RecipeJSONWriter.quoted(""), #""""#)
         XCTAssertEqual(RecipeJSONWriter.quoted("plain"), #""plain""#)

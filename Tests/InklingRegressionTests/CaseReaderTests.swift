@@ -57,8 +57,8 @@ final class CaseReaderTests: XCTestCase {
             (#"{"drawing": "drawing.json", "variations": 5}"#, "variations: expected a whole number within 1…4, got 5"),
             (#"{"drawing": "drawing.json", "variations": 1.5}"#, "variations: expected a whole number within 1…4"),
             (#"{"drawing": "drawing.json", "seed": -1}"#, "seed: expected a whole number within 0…2147483647, got -1"),
-            (#"{"drawing": "drawing.json", "size": "0x0"}"#, "size: expected \"WIDTHxHEIGHT\""),
-            (#"{"drawing": "drawing.json", "size": "512"}"#, "size: expected \"WIDTHxHEIGHT\""),
+            (#"{"drawing": "drawing.json", "size": "0x0"}"#, #"size: expected WxH with sides 16…4096, such as 1024x768, got "0x0""#),
+            (#"{"drawing": "drawing.json", "size": "512"}"#, "size: expected WxH with sides 16…4096"),
             (#"{"drawing": "drawing.json", "style": "oil"}"#, "style: expected one of animation, illustration, sketch, emoji"),
             (#"{"drawing": "drawing.json", "style": "externalProvider"}"#, "style: expected animation, illustration, sketch or emoji"),
             (#"{"drawing": "drawing.json", "mode": "loud"}"#, "mode: expected one of balanced, promptFirst, sketchFirst"),
@@ -70,10 +70,10 @@ final class CaseReaderTests: XCTestCase {
             (#"{"drawing": "../outside.json"}"#, "drawing: ../outside.json is outside the case's folder"),
             (#"{"drawing": "/etc/passwd"}"#, "drawing: /etc/passwd is outside the case's folder"),
             (#"{"drawing": "drawing.json", "source": "a/../../b.png"}"#, "is outside the case's folder"),
-            (#"["drawing"]"#, "expected an object, got an array"),
-            (#"{"drawing": "drawing.json""#, "not valid JSON"),
-            ("", "empty; expected a JSON object"),
-            (String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000), "nested more than 32 levels deep"),
+            (#"["drawing"]"#, #"case.json: expected an object, got ["drawing"]"#),
+            (#"{"drawing": "drawing.json""#, "case.json: expected more JSON, got the end of the input (truncated document)"),
+            ("", "case.json: expected a JSON document, got empty input"),
+            (String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000), "expected at most 32 levels of nesting, got deeper at byte 32"),
         ]
         for (json, fragment) in bad {
             let root = try RegressionFixtures.temporaryFolder()
@@ -102,7 +102,7 @@ final class CaseReaderTests: XCTestCase {
         let manifest = root.appendingPathComponent("m.json")
         let cases: [(String, String)] = [
             (#"{"cases": []}"#, "no cases found"),
-            (#"{"cases": {}}"#, "cases: expected an array, got an object"),
+            (#"{"cases": {}}"#, "cases: expected an array, got {}"),
             (#"{}"#, "cases: expected an array of case objects"),
             (#"{"cases": [{"drawing": "d.json"}]}"#, "cases[0].name: expected the case's name"),
             (#"{"cases": [{"name": "../escape", "drawing": "d.json"}]}"#, "cases[0].name: expected a name of letters"),

@@ -52,15 +52,15 @@ struct GuideCommand: InklingCommand {
         options.encoding = try arguments.value("encoding", as: GuidanceEncoding.self) ?? options.encoding
         options.fit = try arguments.value("fit", as: FitPolicy.self) ?? options.fit
         if let padding = try arguments.value("padding", as: Double.self) {
-            guard (0...0.45).contains(padding) else { throw .usage("--padding must be within 0…0.45, got \(padding)") }
+            guard (0...0.45).contains(padding) else { throw .usage("--padding must be within 0…0.45, got \(NumberText.compact(padding))") }
             options.padding = padding
         }
         if let width = try arguments.value("line-width", as: Double.self) {
-            guard (0...256).contains(width) else { throw .usage("--line-width must be within 0…256 pixels, got \(width)") }
+            guard (0...256).contains(width) else { throw .usage("--line-width must be within 0…256 pixels, got \(NumberText.compact(width))") }
             options.minimumLineWidth = width
         }
         if let softness = try arguments.value("softness", as: Double.self) {
-            guard softness > 0, softness <= 512 else { throw .usage("--softness must be within 0…512 pixels, got \(softness)") }
+            guard softness > 0, softness <= 512 else { throw .usage("--softness must be within 0…512 pixels, got \(NumberText.compact(softness))") }
             options.softness = softness
         }
         self.options = options
@@ -99,9 +99,9 @@ struct GuideCommand: InklingCommand {
             ("width", "\(options.width)"),
             ("height", "\(options.height)"),
             ("fit", options.fit.rawValue),
-            ("padding", "\(options.padding)"),
-            ("minimumLineWidth", "\(options.minimumLineWidth)"),
-            ("softness", options.softness.map { "\($0)" } ?? "default"),
+            ("padding", NumberText.compact(options.padding)),
+            ("minimumLineWidth", NumberText.compact(options.minimumLineWidth)),
+            ("softness", options.softness.map(NumberText.compact) ?? "default"),
             ("drawingSHA256", SHA256.hex(of: canonical)),
         ]
         return [

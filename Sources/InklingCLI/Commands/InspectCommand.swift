@@ -1,4 +1,5 @@
 import Foundation
+import InklingImageIO
 import InklingOutputs
 
 /// `inkling inspect`: prints the recipe an Inkling PNG carries.
@@ -27,12 +28,20 @@ struct InspectCommand: InklingCommand {
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
         let recipe: Recipe
+        let chunks: [PNGTextChunk]
         do {
-            recipe = try Recipe.read(from: URL(fileURLWithPath: path))
+            chunks = try Recipe.textChunks(of: URL(fileURLWithPath: path))
+            recipe = try Recipe(textChunks: chunks)
         } catch {
             throw CreationFailure.failure(error).prefixed(path)
         }
-        try io.print(json ? recipe.jsonText() : RecipeDescription.lines(for: recipe, path: path).joined(separator: "\n"))
+        if json {
+            // The chunk's text as stored (earlier versions wrote numbers like `1.0`), once it has
+            // read as a valid recipe.
+            try io.print(chunks.first { $0.keyword == Recipe.recipeKeyword }?.text ?? recipe.jsonText())
+        } else {
+            try io.print(RecipeDescription.lines(for: recipe, path: path).joined(separator: "\n"))
+        }
         return .success
     }
 }

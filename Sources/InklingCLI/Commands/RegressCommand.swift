@@ -1,6 +1,7 @@
 import Foundation
 import Inkling
 import InklingRegression
+import InklingComparison
 
 /// `inkling regress`: re-renders a folder of cases and checks them against their references.
 struct RegressCommand: InklingCommand {
@@ -65,7 +66,7 @@ struct RegressCommand: InklingCommand {
             for try await result in runner.run(loaded) {
                 results.append(result)
                 let mark = result.status == .passed ? "ok" : result.status.rawValue.uppercased()
-                io.writeError("[\(results.count)/\(loaded.count)] \(result.name): \(mark) — \(result.message) (\(String(format: "%.2f", result.seconds)) s)")
+                io.writeError("[\(results.count)/\(loaded.count)] \(result.name): \(mark) — \(result.message) (\(MetricFormat.fixed(result.seconds, digits: 2)) s)")
             }
         } catch {
             throw CommandFailure(.failure, "the run was interrupted: \(error)")

@@ -2,6 +2,7 @@ import Foundation
 import Inkling
 import InklingImageIO
 import InklingOutputs
+import InklingComparison
 
 extension RenderCommand {
     /// Regenerates the PNG named by `input` from its recipe into the output directory, under the
@@ -30,7 +31,7 @@ extension RenderCommand {
         let written = try Self.keep(image, at: target, session: creator.session, overwrite: overwrite,
                                     protecting: Set([input].compactMap(FileIdentity.init(path:))))
         let seconds = (clock.now - start) / .milliseconds(1) / 1000
-        io.writeError("[1/1] wrote \(OutputNaming.display(written)) (\(String(format: "%.2f", seconds)) s)")
+        io.writeError("[1/1] wrote \(OutputNaming.display(written)) (\(MetricFormat.fixed(seconds, digits: 2)) s)")
         try io.print(OutputNaming.display(written))
         return .success
     }

@@ -7,6 +7,7 @@ import InklingImageIO
 import InklingBase
 import InklingOutputs
 import InklingStrokes
+import InklingComparison
 
 /// `inkling render`: paints a drawing and a prompt with the built-in engine or a configured
 /// external one (`--engine`), or replays a recipe.
@@ -124,7 +125,7 @@ struct RenderCommand: InklingCommand {
                         let written = try Self.keep(image, at: targets[image.recipe.variation], overwrite: overwrite, protecting: inputs)
                         kept.append(written)
                         let seconds = (clock.now - start) / .milliseconds(1) / 1000
-                        io.writeError("[\(kept.count)/\(options.limit)] wrote \(OutputNaming.display(written)) (\(String(format: "%.2f", seconds)) s)")
+                        io.writeError("[\(kept.count)/\(options.limit)] wrote \(OutputNaming.display(written)) (\(MetricFormat.fixed(seconds, digits: 2)) s)")
                         try io.print(OutputNaming.display(written))
                     case .progress(let variation, let step, let steps):
                         if let line = ProgressLine.text(engine: creator.engine.identifier, variation: variation, step: step, steps: steps) {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import InklingBase
 import InklingConditioning
 import InklingServer
 
@@ -63,7 +64,7 @@ struct ServeCommand: InklingCommand {
         }
         func seconds(_ name: String, _ fallback: Double) throws(CommandFailure) -> Double {
             guard let value = try arguments.value(name, as: Double.self) else { return fallback }
-            guard value > 0, value <= 86_400 else { throw .usage("--\(name) must be more than 0 and at most 86400 seconds, got \(value)") }
+            guard value > 0, value <= 86_400 else { throw .usage("--\(name) must be more than 0 and at most 86400 seconds, got \(NumberText.compact(value))") }
             return value
         }
         c.threads = try whole("threads", 1...256, c.threads)
@@ -76,15 +77,15 @@ struct ServeCommand: InklingCommand {
         guard c.requestDeadline >= c.headTimeout else { throw .usage("--request-deadline must be at least --head-timeout (\(c.headTimeout) s)") }
         c.connectionLimit = try whole("connections", 16...1_000_000, c.connectionLimit)
         if let drain = try arguments.value("drain", as: Double.self) {
-            guard drain >= 0, drain <= 3600 else { throw .usage("--drain must be 0…3600 seconds, got \(drain)") }
+            guard drain >= 0, drain <= 3600 else { throw .usage("--drain must be 0…3600 seconds, got \(NumberText.compact(drain))") }
             c.drainTimeout = drain
         }
         if let rate = try arguments.value("rate", as: Double.self) {
-            guard rate >= 0, rate <= 1e9 else { throw .usage("--rate must be 0 (off) … 1e9 tokens per second, got \(rate)") }
+            guard rate >= 0, rate <= 1e9 else { throw .usage("--rate must be 0 (off) … 1e9 tokens per second, got \(NumberText.compact(rate))") }
             c.tokensPerSecond = rate
         }
         if let burst = try arguments.value("burst", as: Double.self) {
-            guard burst >= 4, burst <= 1e9 else { throw .usage("--burst must be 4…1e9 tokens (a generation of 4 images costs 4), got \(burst)") }
+            guard burst >= 4, burst <= 1e9 else { throw .usage("--burst must be 4…1e9 tokens (a generation of 4 images costs 4), got \(NumberText.compact(burst))") }
             c.burst = burst
         }
         if let path = try arguments.value("api-keys", as: String.self) {

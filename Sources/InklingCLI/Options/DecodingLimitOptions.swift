@@ -35,7 +35,7 @@ struct DecodingLimitOptions: Sendable {
         if let v = try arguments.value("max-coordinate", as: Double.self) {
             let ceiling = StrokeJSONDecoder.Limits.coordinateCeiling
             guard v > 0, v <= ceiling else {
-                throw .usage("--max-coordinate must be in (0, \(NumberText.compact(ceiling))], got \(v)")
+                throw .usage("--max-coordinate must be in (0, \(NumberText.compact(ceiling))], got \(NumberText.compact(v))")
             }
             limits.maxCoordinate = v
         }

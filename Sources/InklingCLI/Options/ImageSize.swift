@@ -1,10 +1,15 @@
-/// An output size in pixels written `WIDTHxHEIGHT` on the command line.
+import InklingBase
+
+/// An output size in pixels written `WxH` on the command line (``SizeText``'s rule), each side
+/// within ``sides``.
 struct ImageSize: ArgumentValue, Sendable, Hashable {
     var width: Int
     var height: Int
 
     /// The largest side accepted on the command line.
     static let maxSide = 8192
+    /// The sides accepted on the command line.
+    static let sides = 1...maxSide
 
     init(width: Int, height: Int) {
         self.width = width
@@ -12,11 +17,9 @@ struct ImageSize: ArgumentValue, Sendable, Hashable {
     }
 
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...Self.maxSide).contains(w), (1...Self.maxSide).contains(h) else { return nil }
-        self.init(width: w, height: h)
+        guard let size = SizeText.parse(argument, sides: Self.sides) else { return nil }
+        self.init(width: size.width, height: size.height)
     }
 
-    static var expectation: String { "WIDTHxHEIGHT with each side 1…\(maxSide), such as 1024x768" }
+    static var expectation: String { SizeText.expectation(sides: sides) }
 }

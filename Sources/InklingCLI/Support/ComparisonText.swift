@@ -1,6 +1,8 @@
 import Foundation
+import InklingBase
 import InklingComparison
 import InklingImageIO
+import InklingRegression
 
 /// One image's guidance adherence, with which image it is.
 struct LabelledAdherence: Sendable {
@@ -20,7 +22,7 @@ enum ComparisonText {
         func channels(_ values: [Double], _ format: (Double) -> String) -> String {
             names.count > 1 ? "  (" + zip(names, values).map { "\($0) \(format($1))" }.joined(separator: ", ") + ")" : ""
         }
-        var lines = ["\(candidate) against \(reference) (\(c.width)x\(c.height), \(c.format.rawValue))"]
+        var lines = ["\(candidate) against \(reference) (\(SizeText.text(width: c.width, height: c.height)), \(c.format.rawValue))"]
         if c.psnr.decibels.isFinite {
             lines.append(row("PSNR", "\(MetricFormat.fixed(c.psnr.decibels, digits: 2)) dB" + channels(c.psnr.channels) { MetricFormat.fixed($0, digits: 2) }))
         } else {
@@ -42,26 +44,19 @@ enum ComparisonText {
         return lines
     }
 
-    /// The JSON report: the comparison summary plus paths and adherence.
+    /// The JSON report: the comparison summary plus paths and adherence, indented, keys sorted
+    /// (``JSONWriter``; numbers by ``NumberText``'s rule).
     static func json(_ c: ImageComparison, reference: String, candidate: String, adherence: [LabelledAdherence], diff: String?) -> String {
-        struct Report: Encodable {
-            var reference: String
-            var candidate: String
-            var diff: String?
-            var comparison: ComparisonSummary
-            var adherence: [String: AdherenceSummary]
-        }
-        var measured: [String: AdherenceSummary] = [:]
-        for entry in adherence { if let a = entry.value { measured[entry.label] = AdherenceSummary(a) } }
-        return encode(Report(reference: reference, candidate: candidate, diff: diff, comparison: ComparisonSummary(c), adherence: measured))
-    }
-
-    /// Pretty, key-sorted JSON of `value`.
-    static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else { return "{}" }
-        return text
+        var measured: [String: JSONValue] = [:]
+        for entry in adherence { if let a = entry.value { measured[entry.label] = AdherenceSummary(a).jsonValue } }
+        var report: [String: JSONValue] = [
+            "reference": .string(reference), "candidate": .string(candidate),
+            "comparison": ComparisonSummary(c).jsonValue, "adherence": .object(measured),
+        ]
+        if let diff { report["diff"] = .string(diff) }
+        var writer = JSONWriter(pretty: true)
+        writer.value(.object(report))
+        return writer.text
     }
 
     static func channelNames(_ format: PixelFormat) -> [String] {

@@ -1,6 +1,7 @@
 import InklingConditioning
 import InklingBase
 import InklingOutputs
+import InklingComparison
 
 /// The human-readable form of a recipe that `inkling inspect` prints.
 enum RecipeDescription {
@@ -27,7 +28,7 @@ enum RecipeDescription {
             }
         }
         if !r.phrases.isEmpty {
-            rows.append(("phrases", r.phrases.map { "\($0.text) (\(String(format: "%.2f", $0.weight)))" }.joined(separator: ", ")))
+            rows.append(("phrases", r.phrases.map { "\($0.text) (\(MetricFormat.fixed($0.weight, digits: 2)))" }.joined(separator: ", ")))
         }
         rows.append(("language", r.language ?? "undetermined"))
         if let drawing = r.drawing {

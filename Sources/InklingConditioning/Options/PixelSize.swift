@@ -1,3 +1,5 @@
+import InklingBase
+
 /// A width and height in pixels.
 public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
     /// Width in pixels.
@@ -11,6 +13,6 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
         self.height = height
     }
 
-    /// `WIDTHxHEIGHT`.
-    public var description: String { "\(width)x\(height)" }
+    /// `WIDTHxHEIGHT` (``SizeText``'s rule).
+    public var description: String { SizeText.text(width: width, height: height) }
 }

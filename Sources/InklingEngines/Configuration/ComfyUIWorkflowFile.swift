@@ -42,27 +42,35 @@ public struct ComfyUIWorkflowFile: Sendable, Hashable {
         return "node \(id) (\(classType(id) ?? "no class")\(title))"
     }
 
+    /// What a workflow file may hold: checked by ``JSONDocument`` before json-c builds anything.
+    static let jsonLimits = JSONLimits(maxBytes: maximumBytes, maxDepth: maximumDepth)
+
     /// Parses the bytes of a workflow file: a bare API-format export, or a `POST /prompt` body
-    /// (its `prompt` object).
+    /// (its `prompt` object). The nodes are checked on the parsed tree, then copied once as
+    /// ``JSONValue``s (the configuration keeps them).
     static func nodes(from bytes: [UInt8]) -> Result<[String: JSONValue], WorkflowProblem> {
-        if let depth = JSONNesting.firstViolation(in: bytes, limit: maximumDepth) {
-            return .failure(WorkflowProblem("nesting deeper than \(maximumDepth) levels at byte \(depth)"))
+        let document: JSONDocument
+        do {
+            document = try JSONDocument.parse(bytes, limits: jsonLimits)
+        } catch {
+            return .failure(WorkflowProblem(error.location.isEmpty ? error.message : error.description))
         }
-        guard let json = try? JSONValue.parse(bytes) else { return .failure(WorkflowProblem("not valid JSON")) }
-        guard var object = json.object else { return .failure(WorkflowProblem("expected a JSON object of nodes (ComfyUI's \"Save (API)\" export)")) }
-        if let prompt = object["prompt"]?.object, object["prompt"]?["class_type"] == nil { object = prompt }
-        if object["nodes"]?.array != nil, object["links"] != nil {
+        var root = document.root
+        guard root.kind == .object else { return .failure(WorkflowProblem("expected a JSON object of nodes (ComfyUI's \"Save (API)\" export), got \(root.excerpt)")) }
+        if let prompt = root["prompt"], prompt.kind == .object, prompt.member("class_type") == nil { root = prompt }
+        if root["nodes"]?.kind == .array, root.member("links") != nil {
             return .failure(WorkflowProblem("this is ComfyUI's UI format; export the workflow with \"Save (API)\" instead"))
         }
-        guard !object.isEmpty else { return .failure(WorkflowProblem("the workflow has no nodes")) }
-        guard object.count <= maximumNodes else { return .failure(WorkflowProblem("\(object.count) nodes, over the limit of \(maximumNodes)")) }
-        for id in object.keys.sorted() {
-            let node = object[id]!
-            guard node.object != nil else { return .failure(WorkflowProblem("node \(id) is not an object")) }
+        let count = root.count ?? 0
+        guard count > 0 else { return .failure(WorkflowProblem("the workflow has no nodes")) }
+        guard count <= maximumNodes else { return .failure(WorkflowProblem("\(count) nodes, over the limit of \(maximumNodes)")) }
+        for (id, node) in root.members.sorted(by: { $0.key < $1.key }) {
+            guard node.kind == .object else { return .failure(WorkflowProblem("node \(id) is not an object")) }
             guard let type = node["class_type"]?.string, !type.isEmpty else { return .failure(WorkflowProblem("node \(id) has no class_type")) }
-            guard node["inputs"]?.object != nil else { return .failure(WorkflowProblem("node \(id) (\(type)) has no inputs object")) }
+            guard node["inputs"]?.kind == .object else { return .failure(WorkflowProblem("node \(id) (\(type)) has no inputs object")) }
         }
-        return .success(object)
+        guard case .object(let nodes) = root.value else { return .failure(WorkflowProblem("the workflow has no nodes")) }
+        return .success(nodes)
     }
 
     /// Why a workflow file cannot be used.

@@ -1,83 +1,89 @@
-import InklingConditioning
 import InklingBase
+import InklingConditioning
 
-/// Typed access to a configuration JSON value that knows its JSON path, so every complaint
-/// says where (`engines.comfyui.sizes[1]: expected WxH like 1024x1024, got "big"`).
+/// Typed access to one value of a configuration parsed by ``JSONDocument``, so every complaint
+/// says where (`engines.comfyui.sizes[1]: expected WxH with sides 64…4096, such as 1024x768, got "big"`),
+/// in the words of ``JSONNode`` and ``JSONObjectReader``. `null` members count as absent.
 struct ConfigurationReader {
-    let value: JSONValue
-    let at: String
+    let node: JSONNode
     let file: String
+
+    /// The value's JSON path (`engines.comfyui`; `$` for the document).
+    var at: String { node.path.description }
 
     func fail(_ problem: String) -> EngineConfigurationError { .invalid(path: file, at: at, problem: problem) }
 
-    /// The object's members, rejecting keys outside `allowed` (typos are errors, not silence).
-    func members(allowed: Set<String>) throws(EngineConfigurationError) -> [String: ConfigurationReader] {
-        guard case .object(let object) = value else { throw fail("expected an object, got \(kind)") }
-        if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            let hint = EditDistance.closest(to: unknown, in: allowed.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw EngineConfigurationError.invalid(path: file, at: child(unknown), problem: "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))\(hint)")
-        }
-        return object.reduce(into: [:]) { $0[$1.key] = ConfigurationReader(value: $1.value, at: child($1.key), file: file) }
+    /// A JSON error as a configuration error of `file`: problems with the document as a whole
+    /// (syntax, size, nesting, budget) are ``EngineConfigurationError/malformed(path:reason:)``,
+    /// the rest ``EngineConfigurationError/invalid(path:at:problem:)`` at the error's path.
+    static func error(_ error: JSONError, file: String) -> EngineConfigurationError {
+        let wholeDocument: Set<JSONError.Kind> = [.syntax, .tooLarge, .tooDeep, .limitExceeded]
+        if error.location.isEmpty && wholeDocument.contains(error.kind) { return .malformed(path: file, reason: error.message) }
+        return .invalid(path: file, at: error.path, problem: error.message)
     }
 
-    /// Every member (for maps keyed by user names).
+    /// Runs `body`, reporting its JSON errors as configuration errors of ``file``.
+    func reading<T>(_ body: () throws(JSONError) -> T) throws(EngineConfigurationError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw Self.error(error, file: file)
+        }
+    }
+
+    /// The object's members, rejecting keys outside `allowed` (typos are errors, not silence,
+    /// with the nearest known key suggested).
+    func members(allowed: Set<String>) throws(EngineConfigurationError) -> [String: ConfigurationReader] {
+        _ = try reading { () throws(JSONError) in try node.fields(allowed: allowed) }
+        return node.members.reduce(into: [:]) { result, member in
+            if !member.value.isNull { result[member.key] = ConfigurationReader(node: member.value, file: file) }
+        }
+    }
+
+    /// Every member (for maps keyed by user names), sorted by key.
     func anyMembers() throws(EngineConfigurationError) -> [(String, ConfigurationReader)] {
-        guard case .object(let object) = value else { throw fail("expected an object, got \(kind)") }
-        return object.keys.sorted().map { ($0, ConfigurationReader(value: object[$0]!, at: child($0), file: file)) }
+        guard node.kind == .object else { throw Self.error(node.expected("an object"), file: file) }
+        return node.members.sorted { $0.key < $1.key }.map { ($0.key, ConfigurationReader(node: $0.value, file: file)) }
     }
 
     func string() throws(EngineConfigurationError) -> String {
-        guard let s = value.string else { throw fail("expected a string, got \(kind)") }
-        return s
+        try reading { () throws(JSONError) in try node.requireString() }
     }
 
     func bool() throws(EngineConfigurationError) -> Bool {
-        guard let b = value.bool else { throw fail("expected true or false, got \(kind)") }
-        return b
+        try reading { () throws(JSONError) in try node.requireBool() }
     }
 
     func number(in range: ClosedRange<Double>) throws(EngineConfigurationError) -> Double {
-        guard let d = value.double, d.isFinite else { throw fail("expected a number, got \(kind)") }
-        guard range.contains(d) else { throw fail("expected \(NumberText.compact(range.lowerBound))…\(NumberText.compact(range.upperBound)), got \(NumberText.compact(d))") }
-        return d
+        try reading { () throws(JSONError) in try node.requireNumber(in: range) }
     }
 
     func integer(in range: ClosedRange<Int>) throws(EngineConfigurationError) -> Int {
-        guard let i = value.int else { throw fail("expected a whole number, got \(kind)") }
-        guard range.contains(i) else { throw fail("expected \(range.lowerBound)…\(range.upperBound), got \(i)") }
-        return i
+        guard let value = node.integer, value >= Int64(range.lowerBound), value <= Int64(range.upperBound) else {
+            throw Self.error(node.expected("a whole number within \(range.lowerBound)…\(range.upperBound)"), file: file)
+        }
+        return Int(value)
     }
 
+    /// A non-empty array of at most `maxCount` entries.
     func array(maxCount: Int) throws(EngineConfigurationError) -> [ConfigurationReader] {
-        guard let items = value.array else { throw fail("expected an array, got \(kind)") }
+        let items = try reading { () throws(JSONError) in try node.requireArray(maxCount: maxCount) }
         guard !items.isEmpty else { throw fail("expected at least one entry") }
-        guard items.count <= maxCount else { throw fail("expected at most \(maxCount) entries, got \(items.count)") }
-        return items.enumerated().map { ConfigurationReader(value: $0.element, at: "\(at)[\($0.offset)]", file: file) }
+        return items.map { ConfigurationReader(node: $0, file: file) }
     }
 
-    /// `"1024x1024"`, each side 64…4096, a multiple of `multiple`.
+    /// The sides a configured size may have.
+    static let sizeSides = 64...4096
+
+    /// `"1024x1024"` (``SizeText``'s rule), each side within ``sizeSides`` and a multiple of `multiple`.
     func size(multiple: Int) throws(EngineConfigurationError) -> PixelSize {
         let text = try string()
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            throw fail("expected WxH like 1024x1024, got \"\(text)\"")
+        guard let size = SizeText.parse(text, sides: Self.sizeSides) else {
+            throw Self.error(node.expected(SizeText.expectation(sides: Self.sizeSides), kind: .outOfRange), file: file)
         }
-        guard (64...4096).contains(w), (64...4096).contains(h) else { throw fail("each side must be 64…4096 pixels, got \(text)") }
-        guard w % multiple == 0, h % multiple == 0 else { throw fail("each side must be a multiple of \(multiple) for this engine, got \(text)") }
-        return PixelSize(width: w, height: h)
-    }
-
-    private func child(_ key: String) -> String { at.isEmpty ? key : "\(at).\(key)" }
-
-    private var kind: String {
-        switch value {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .int, .uint, .double: "a number"
-        case .string(let s): "\"\(s.prefix(40))\""
-        case .array: "an array"
-        case .object: "an object"
+        guard size.width % multiple == 0, size.height % multiple == 0 else {
+            throw fail("expected sides that are multiples of \(multiple) for this engine, got \(node.excerpt)")
         }
+        return PixelSize(width: size.width, height: size.height)
     }
-
 }

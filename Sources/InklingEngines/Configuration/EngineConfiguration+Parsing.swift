@@ -6,6 +6,8 @@ import InklingStrokes
 extension EngineConfiguration {
     /// The deepest nesting a configuration may have (it needs four levels).
     static let maximumDepth = 16
+    /// What a configuration may hold: checked by ``JSONDocument`` before json-c builds anything.
+    static let jsonLimits = JSONLimits(maxBytes: maximumBytes, maxDepth: maximumDepth)
     /// The most endpoints one engine's pool may list.
     static let maximumEndpoints = 16
 
@@ -15,16 +17,13 @@ extension EngineConfiguration {
     /// endpoints that are not `http(s)://host[:port]`, duplicate or reserved engine names, and
     /// an `externalProvider` that names no configured engine.
     public static func parse(_ bytes: [UInt8], path: String) throws(EngineConfigurationError) -> EngineConfiguration {
-        if let depth = JSONNesting.firstViolation(in: bytes, limit: maximumDepth) {
-            throw .malformed(path: path, reason: "nesting deeper than \(maximumDepth) levels at byte \(depth)")
-        }
-        let json: JSONValue
+        let document: JSONDocument
         do {
-            json = try JSONValue.parse(bytes)
+            document = try JSONDocument.parse(bytes, limits: jsonLimits)
         } catch {
-            throw .malformed(path: path, reason: Self.reason(error))
+            throw ConfigurationReader.error(error, file: path)
         }
-        let root = try ConfigurationReader(value: json, at: "", file: path)
+        let root = try ConfigurationReader(node: document.root, file: path)
             .members(allowed: ["version", "externalProvider", "engines"])
         if let version = root["version"] {
             guard try version.integer(in: 1...1000) == 1 else { throw version.fail("this Inkling reads version 1") }
@@ -139,13 +138,5 @@ extension EngineConfiguration {
             throw reader.fail("expected http://host:port or https://host[:port]/path, got \"\(text)\"")
         }
         return url
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return String(describing: error)
     }
 }

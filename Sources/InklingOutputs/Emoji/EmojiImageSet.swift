@@ -53,7 +53,7 @@ public struct EmojiImageSet: Sendable, Hashable {
 
     /// The sidecar's JSON text.
     public func sidecarJSON() -> String {
-        var w = RecipeJSONWriter()
+        var w = JSONWriter()
         w.openObject()
         w.key("contentIdentifier"); w.string(contentIdentifier)
         w.key("description"); w.string(description)

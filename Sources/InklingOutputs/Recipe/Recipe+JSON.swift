@@ -1,12 +1,15 @@
+import InklingBase
 import InklingConditioning
 
 extension Recipe {
-    /// The recipe as compact JSON, keys in a fixed order (the `inkling:recipe` chunk's text).
+    /// The recipe as compact JSON, keys in a fixed order (the `inkling:recipe` chunk's text),
+    /// written by ``JSONWriter`` (numbers by ``NumberText``'s rule: doubles read back bit for
+    /// bit). The 64-bit seed is written as a string of digits, which every JSON reader keeps whole.
     ///
     /// The source image's pixels are not part of it (they go in `inkling:source`); whether they
     /// were embedded is recorded as `source.embedded`.
     public func jsonText() -> String {
-        var w = RecipeJSONWriter()
+        var w = JSONWriter(capacity: 512 + (drawing?.json.utf8.count ?? 0) * 5 / 4)
         w.openObject()
         w.key("format"); w.string("inkling.recipe")
         w.key("version"); w.integer(Self.formatVersion)
@@ -70,7 +73,7 @@ extension Recipe {
     }
 
     /// The `sampling` object: only the settings the request set.
-    private func writeSampling(to w: inout RecipeJSONWriter) {
+    private func writeSampling(to w: inout JSONWriter) {
         w.key("sampling"); w.openObject()
         if let value = sampling.negativePrompt { w.key("negativePrompt"); w.string(value) }
         if let value = sampling.steps { w.key("steps"); w.integer(value) }
@@ -80,7 +83,7 @@ extension Recipe {
         w.closeObject()
     }
 
-    private func write(_ concept: RecipeConcept, to w: inout RecipeJSONWriter) {
+    private func write(_ concept: RecipeConcept, to w: inout JSONWriter) {
         w.openObject()
         switch concept {
         case .text(let text):
@@ -97,5 +100,13 @@ extension Recipe {
             w.key("kind"); w.string("drawing")
         }
         w.closeObject()
+    }
+}
+
+extension JSONWriter {
+    /// `name: value` for an optional string (`null` when absent).
+    mutating func field(_ name: StaticString, _ value: String?) {
+        key(name)
+        if let value { string(value) } else { null() }
     }
 }

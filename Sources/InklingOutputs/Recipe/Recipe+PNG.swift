@@ -72,15 +72,21 @@ extension Recipe {
     /// - Throws: ``RecipeError/unreadable(_:)`` when the file is missing or not a PNG, else as
     ///   ``init(document:)``.
     public static func read(from url: URL) throws(RecipeError) -> Recipe {
-        let chunks: [PNGTextChunk]
+        try Recipe(textChunks: textChunks(of: url))
+    }
+
+    /// The text chunks of the PNG file at `url` (those before its image data), decoding none
+    /// of its pixels.
+    ///
+    /// - Throws: ``RecipeError/unreadable(_:)`` when the file is missing or not a PNG.
+    public static func textChunks(of url: URL) throws(RecipeError) -> [PNGTextChunk] {
         do {
-            chunks = try PNGFile.readText(from: url)
+            return try PNGFile.readText(from: url)
         } catch {
             // The caller names the file; an I/O error says only what is wrong with it.
             if case .io(_, let reason) = error { throw .unreadable(reason) }
             throw .unreadable(error.description)
         }
-        return try Recipe(textChunks: chunks)
     }
 
     private static func singleLine(_ text: String) -> String {

@@ -7,14 +7,17 @@ public enum RecipeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The PNG has no `inkling:recipe` chunk: it was not made by `inkling render`, or its
     /// metadata was stripped by another tool.
     case missingRecipe
-    /// The `inkling:recipe` chunk is not a JSON object; the payload says where it breaks.
+    /// The `inkling:recipe` chunk is not a recipe's JSON object (not JSON, too large or deep,
+    /// not an object, another format); the payload says what and where.
     case malformedJSON(String)
     /// The recipe was written by a newer layout than this build reads.
     case unsupportedVersion(Int)
-    /// A required field is absent; the payload is its name (`guidance.strength`).
+    /// A required field is absent; the payload is its JSON path (`guidance.strength`).
     case missingField(String)
-    /// A field has the wrong type or an out-of-range value.
-    case invalidField(String, expected: String)
+    /// A field has the wrong type or an out-of-range value, or is not a recipe's field; the
+    /// payload is its JSON path and what was expected and found (`expected a number within
+    /// 0…1, got 2`).
+    case invalidField(String, reason: String)
     /// The stored drawing JSON does not decode; the payload is the decoder's message.
     case drawingInvalid(String)
     /// The stored drawing JSON does not match its SHA-256: the recipe was edited or damaged.
@@ -39,8 +42,8 @@ public enum RecipeError: Error, Sendable, Hashable, CustomStringConvertible {
             "recipe format \(version) is newer than this build reads (\(Recipe.formatVersion)); upgrade Inkling"
         case .missingField(let name):
             "the recipe has no \(name) field; the file was damaged or edited"
-        case .invalidField(let name, let expected):
-            "the recipe's \(name) field is invalid: expected \(expected)"
+        case .invalidField(let name, let reason):
+            "the recipe's \(name) field is invalid: \(reason)"
         case .drawingInvalid(let why):
             "the recipe's drawing is not valid stroke JSON: \(why)"
         case .drawingHashMismatch:

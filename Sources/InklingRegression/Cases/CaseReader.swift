@@ -1,14 +1,15 @@
 import Foundation
+import InklingBase
 import InklingComparison
 import InklingConditioning
-import InklingInterchange
 
 /// Reads regression cases: a folder whose sub-folders each hold a `case.json`, or a manifest
 /// (`{"cases": [{"name": …, …}, …]}`) naming several cases that share one folder.
 ///
 /// Every case is checked whole before anything is rendered; see `docs/regression.md` for the
 /// keys. Paths are relative to the case's folder and may not leave it. Case files over
-/// ``maximumFileBytes`` are refused before parsing.
+/// ``maximumFileBytes`` are refused before parsing; the rest are parsed by ``JSONDocument``
+/// within ``limits`` and read with ``JSONObjectReader``, so errors name the key's JSON path.
 public enum CaseReader {
     /// The largest case file or manifest read, in bytes.
     public static let maximumFileBytes = 1 << 20
@@ -18,6 +19,10 @@ public enum CaseReader {
     public static let maximumNesting = 32
     /// The name of a case folder's file.
     public static let caseFileName = "case.json"
+    /// What a case file or manifest may hold.
+    public static let limits = JSONLimits(maxBytes: maximumFileBytes, maxDepth: maximumNesting, maxArrayCount: maximumCases)
+    /// The sides a case's `size` may have.
+    public static let sizeSides = 16...4096
 
     static let caseKeys: Set<String> = [
         "drawing", "prompt", "extract", "title", "source", "style", "size", "seed", "variations", "strength",
@@ -63,9 +68,9 @@ public enum CaseReader {
     /// `reference-1.png` … for several variations) in the same folder.
     static func folderCase(_ folder: URL) throws(RegressionError) -> RegressionCase {
         let file = folder.appendingPathComponent(caseFileName)
-        let root = try json(at: file)
-        return try reading(file) { () throws(JSONFieldError) in
-            try makeCase(JSONObjectReader(root, allowed: caseKeys), name: folder.lastPathComponent, folder: folder, file: file) { count in
+        let document = try json(at: file)
+        return try reading(file) { () throws(JSONError) in
+            try makeCase(document.root.fields(allowed: caseKeys), name: folder.lastPathComponent, folder: folder, file: file) { count in
                 count == 1 ? [folder.appendingPathComponent("reference.png")]
                     : (1...count).map { folder.appendingPathComponent("reference-\($0).png") }
             }
@@ -76,15 +81,15 @@ public enum CaseReader {
     /// references are `references/<name>.png` (or `<name>-1.png` …) beside the manifest.
     static func manifest(at file: URL) throws(RegressionError) -> [RegressionCase] {
         let folder = file.deletingLastPathComponent()
-        let root = try json(at: file)
-        return try reading(file) { () throws(JSONFieldError) in
-            let manifest = try JSONObjectReader(root, allowed: ["cases"])
+        let document = try json(at: file)
+        return try reading(file) { () throws(JSONError) in
+            let manifest = try document.root.fields(allowed: ["cases"])
             guard let entries = try manifest.array("cases", maxCount: maximumCases) else {
                 throw manifest.invalid("cases", expected: "an array of case objects")
             }
             var cases: [RegressionCase] = []
-            for (index, entry) in entries.enumerated() {
-                let fields = try JSONObjectReader(entry, path: "cases[\(index)]", allowed: caseKeys.union(["name"]))
+            for entry in entries {
+                let fields = try entry.fields(allowed: caseKeys.union(["name"]))
                 guard let name = try fields.string("name", maxBytes: 128, nonEmpty: true) else { throw fields.invalid("name", expected: "the case's name") }
                 guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !name.hasPrefix(".") else {
                     throw fields.invalid("name", expected: "a name of letters, digits, '-', '_' and '.' (not starting with '.')")
@@ -101,11 +106,11 @@ public enum CaseReader {
 
     /// Builds a case from its checked fields.
     private static func makeCase(_ f: JSONObjectReader, name: String, folder: URL, file: URL,
-                                 references: (Int) -> [URL]) throws(JSONFieldError) -> RegressionCase {
+                                 references: (Int) -> [URL]) throws(JSONError) -> RegressionCase {
         guard let drawing = try f.path("drawing", inside: folder) else { throw f.invalid("drawing", expected: "the path of the drawing file") }
         let start = try f.number("guidanceStart", in: 0...1) ?? GuidanceControls.default.start
         let end = try f.number("guidanceEnd", in: 0...1) ?? max(GuidanceControls.default.end, start)
-        guard end >= start else { throw f.invalid("guidanceEnd", expected: "a number within \(start)…1 (not before guidanceStart)") }
+        guard end >= start else { throw f.invalid("guidanceEnd", expected: "a number within \(NumberText.compact(start))…1 (not before guidanceStart)") }
         let guidance = GuidanceControls(strength: try f.number("strength", in: 0...1) ?? GuidanceControls.default.strength,
                                         start: start, end: end, mode: try f.word("mode", as: GuidanceMode.self) ?? .promptFirst,
                                         encoding: try encoding(f))
@@ -132,14 +137,14 @@ public enum CaseReader {
     }
 
     /// `"encoding"`: `scribble` (the default), `soft`, `distance`, `confidence`, each optionally `-inverted`.
-    private static func encoding(_ f: JSONObjectReader) throws(JSONFieldError) -> SketchEncoding {
+    private static func encoding(_ f: JSONObjectReader) throws(JSONError) -> SketchEncoding {
         guard let text = try f.string("encoding", maxBytes: 40) else { return .scribble }
         guard let encoding = SketchEncoding(text) else { throw f.invalid("encoding", expected: "one of \(SketchEncoding.names.joined(separator: ", "))") }
         return encoding
     }
 
     /// `"negativePrompt"`, `"steps"`, `"cfgScale"`, `"sampler"`, `"scheduler"`: the engine configuration's when absent.
-    private static func sampling(_ f: JSONObjectReader) throws(JSONFieldError) -> SamplingOverrides {
+    private static func sampling(_ f: JSONObjectReader) throws(JSONError) -> SamplingOverrides {
         let limits = SamplingOverrides.self
         let sampling = SamplingOverrides(
             negativePrompt: try f.string("negativePrompt", maxBytes: limits.maximumNegativePromptLength),
@@ -155,31 +160,29 @@ public enum CaseReader {
         return sampling
     }
 
-    /// `"WxH"`, each side 16…4096.
-    private static func size(_ f: JSONObjectReader) throws(JSONFieldError) -> PixelSize? {
+    /// `"WxH"` (``SizeText``'s rule), each side within ``sizeSides``.
+    private static func size(_ f: JSONObjectReader) throws(JSONError) -> PixelSize? {
         guard let text = try f.string("size", maxBytes: 32) else { return nil }
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
-        guard parts.count == 2, let w = parts[0], let h = parts[1], (16...4096).contains(w), (16...4096).contains(h) else {
-            throw f.invalid("size", expected: "\"WIDTHxHEIGHT\" with sides of 16…4096 pixels, such as \"512x512\"")
-        }
-        return PixelSize(width: w, height: h)
+        guard let size = SizeText.parse(text, sides: sizeSides) else { throw f.invalid("size", expected: SizeText.expectation(sides: sizeSides)) }
+        return PixelSize(width: size.width, height: size.height)
     }
 
     /// The parsed JSON of `file`, refusing oversized files before reading them whole.
-    private static func json(at file: URL) throws(RegressionError) -> Any {
+    private static func json(at file: URL) throws(RegressionError) -> JSONDocument {
         let size = ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int) ?? 0
         guard size <= maximumFileBytes else { throw .caseFileTooLarge(file: file.path, bytes: size, limit: maximumFileBytes) }
         guard let data = FileManager.default.contents(atPath: file.path) else { throw .unreadable(path: file.path, reason: "cannot read") }
         guard data.count <= maximumFileBytes else { throw .caseFileTooLarge(file: file.path, bytes: data.count, limit: maximumFileBytes) }
-        return try reading(file) { () throws(JSONFieldError) in try JSONObjectReader.parse(data, maxDepth: maximumNesting) }
+        return try reading(file) { () throws(JSONError) in try JSONDocument.parse([UInt8](data), limits: limits) }
     }
 
-    /// Runs `body`, naming `file` in its errors.
-    private static func reading<T>(_ file: URL, _ body: () throws(JSONFieldError) -> T) throws(RegressionError) -> T {
+    /// Runs `body`, naming `file` in its errors: `file: key.path: message`, or `file: message`
+    /// for a problem with the document as a whole.
+    private static func reading<T>(_ file: URL, _ body: () throws(JSONError) -> T) throws(RegressionError) -> T {
         do {
             return try body()
         } catch {
-            throw .invalidCase(file: file.path, message: error.description)
+            throw .invalidCase(file: file.path, message: error.location.isEmpty ? error.message : error.description)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import InklingImageIO
 
 /// The outcome of a whole regression run, for people (HTML) and machines (JSON).
@@ -43,12 +44,11 @@ public struct RegressionReport: Sendable, Hashable, Codable {
         return parts.joined(separator: ", ")
     }
 
-    /// Pretty, key-sorted JSON.
+    /// Pretty, key-sorted JSON (``jsonValue`` written by ``JSONWriter``).
     public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return "{}" }
-        return text
+        var writer = JSONWriter(pretty: true)
+        writer.value(jsonValue)
+        return writer.text
     }
 
     /// Writes the HTML report to `html` and the JSON beside it (same name, `.json`), atomically.

@@ -15,7 +15,7 @@ enum ReportHTML {
         <style>\(style)</style></head><body>
         <header><h1>Inkling regression report</h1>
         <p class="verdict \(report.passed ? "ok" : "bad")">\(report.passed ? "PASS" : "FAIL") — \(escape(report.tally))</p>
-        <p class="meta">\(escape(report.cases)) · engine \(escape(report.engine)) · record \(report.recordMode.rawValue) · Inkling \(escape(report.inklingVersion)) · \(String(format: "%.1f", report.seconds)) s</p></header>
+        <p class="meta">\(escape(report.cases)) · engine \(escape(report.engine)) · record \(report.recordMode.rawValue) · Inkling \(escape(report.inklingVersion)) · \(MetricFormat.fixed(report.seconds, digits: 1)) s</p></header>
         <table class="summary"><thead><tr><th>case</th><th>status</th><th>SSIM</th><th>PSNR</th><th>pixels over ΔE</th><th>adherence F1</th><th>message</th></tr></thead><tbody>
 
         """
@@ -35,7 +35,7 @@ enum ReportHTML {
 
     private static func section(_ r: CaseResult) -> String {
         let open = r.status.isFailure || r.status == .rerecorded ? " open" : ""
-        var html = "<details id=\"\(anchor(r.name))\" class=\"case \(r.status.rawValue)\"\(open)><summary><span class=\"badge \(r.status.rawValue)\">\(r.status.rawValue)</span> <b>\(escape(r.name))</b> — \(escape(r.message)) <span class=\"meta\">\(String(format: "%.2f", r.seconds)) s</span></summary>\n"
+        var html = "<details id=\"\(anchor(r.name))\" class=\"case \(r.status.rawValue)\"\(open)><summary><span class=\"badge \(r.status.rawValue)\">\(r.status.rawValue)</span> <b>\(escape(r.name))</b> — \(escape(r.message)) <span class=\"meta\">\(MetricFormat.fixed(r.seconds, digits: 2)) s</span></summary>\n"
         for v in r.variations {
             if r.variations.count > 1 { html += "<h3>variation \(v.variation)</h3>\n" }
             html += "<div class=\"row\">"

@@ -119,7 +119,7 @@ let package = Package(
         // language detection.
         .target(
             name: "InklingConditioning",
-            dependencies: ["InklingStrokes", "InklingImageIO", "InklingGuidance", "CInklingICU"]
+            dependencies: ["InklingBase", "InklingStrokes", "InklingImageIO", "InklingGuidance", "CInklingICU"]
         ),
         // Engines: the engine protocol, requests, failures and configuration …
         .target(
@@ -145,7 +145,7 @@ let package = Package(
         // Comparison: image metrics (PSNR, SSIM, CIEDE2000 perceptual difference) and guidance adherence.
         .target(
             name: "InklingComparison",
-            dependencies: ["InklingImageIO", "InklingGuidance"]
+            dependencies: ["InklingBase", "InklingImageIO", "InklingGuidance"]
         ),
         // Outputs: recipes in PNG text chunks, temporary result files, emoji image sets.
         .target(
@@ -242,7 +242,7 @@ let package = Package(
                            "InklingImageIO", "InklingEngineFakes"]
         ),
         .testTarget(name: "InklingComparisonTests", dependencies: ["InklingComparison"]),
-        .testTarget(name: "InklingOutputsTests", dependencies: ["InklingOutputs", "InklingConditioning", "InklingImageIO"]),
+        .testTarget(name: "InklingOutputsTests", dependencies: ["InklingBase", "InklingOutputs", "InklingConditioning", "InklingImageIO"]),
         .testTarget(
             name: "InklingTests",
             dependencies: [

@@ -1,4 +1,6 @@
-/// Numbers as text: Inkling's one rule for messages, summaries and JSON, never trapping.
+import Foundation
+
+/// Numbers as text: Inkling's rules for messages, summaries and JSON, never trapping.
 ///
 /// Integral values below 10¹⁵ in magnitude are written without a fraction (`3`, `-12`); every
 /// other value in Swift's shortest round-trip form (`0.25`, `1e+17`), so a double read back is
@@ -32,6 +34,25 @@ public enum NumberText {
             v /= 10
         } while v > 0
         bytes[start...].reverse()
+    }
+
+    /// `value` with exactly `digits` decimals (0…17), for display where the width matters
+    /// (`0.41 s`, SSIM `0.98731`); `inf`, `-inf` or `nan` when not finite.
+    public static func fixed(_ value: Double, digits: Int) -> String {
+        guard value.isFinite else { return value > 0 ? "inf" : value < 0 ? "-inf" : "nan" }
+        return String(format: "%.\(min(max(digits, 0), 17))f", value)
+    }
+
+    /// `value` rounded to at most `digits` decimals, trailing zeros dropped (`2.5`, `3`, not
+    /// `-0`); `inf`, `-inf` or `nan` when not finite.
+    public static func rounded(_ value: Double, digits: Int = 2) -> String {
+        guard value.isFinite else { return fixed(value, digits: digits) }
+        var text = fixed(value, digits: digits)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
     }
 
     /// Whether `value` is written without a fraction: integral, below 10¹⁵, and not -0.

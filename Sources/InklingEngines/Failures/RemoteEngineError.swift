@@ -1,3 +1,5 @@
+import InklingBase
+
 /// Why an external engine could not generate; every message is one line a person can act on.
 ///
 /// `service` is the engine's product name and address ("ComfyUI at http://127.0.0.1:8188"),
@@ -71,7 +73,7 @@ public enum RemoteEngineError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+        NumberText.rounded(seconds, digits: 1)
     }
 }
 

@@ -1,4 +1,5 @@
 import Inkling
+import InklingBase
 import InklingEngines
 
 /// An error answer: an HTTP status and `{"error": {"code", "message"}}`, plus optional headers.
@@ -37,11 +38,11 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
         var headers: [(String, String)] = [("Cache-Control", "no-store")]
         if let retryAfter { headers.append(("Retry-After", String(retryAfter))) }
         if let allow { headers.append(("Allow", allow.joined(separator: ", "))) }
-        return .json(body, status: status, headers: headers)
+        return JSONText.response(body, status: status, headers: headers)
     }
 
     /// The JSON object `{"error": {"code", "message"}}`.
-    var body: [String: Any] { ["error": ["code": code, "message": message]] }
+    var body: JSONValue { ["error": ["code": .string(code), "message": .string(message)]] }
 
     /// A route that does not exist.
     static func notFound(_ path: String) -> APIError {

@@ -99,22 +99,22 @@ final class GenerationService: @unchecked Sendable {
             exchange.beginStream(status: 200, headers: [
                 ("Content-Type", "application/x-ndjson"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
             ])
-            exchange.write(JSONText.line(["type": "started", "style": style.rawValue, "limit": request.limit, "notices": notices]))
+            exchange.write(JSONText.line(["type": "started", "style": .string(style.rawValue), "limit": .int(Int64(request.limit)), "notices": Self.json(notices)]))
         }
         let outcome = await outcome(of: request, prepared: prepared, owner: owner, creator: creator, exchange: exchange)
         switch (outcome, request.stream) {
         case (.finished(let images), false):
-            let answer: [String: Any] = ["style": style.rawValue, "images": images.map(Self.json), "notices": notices]
-            if !exchange.respond(.json(answer, headers: [("Cache-Control", "no-store")])) {
+            let answer: JSONValue = ["style": .string(style.rawValue), "images": .array(images.map { Self.json($0) }), "notices": Self.json(notices)]
+            if !exchange.respond(JSONText.response(answer, headers: [("Cache-Control", "no-store")])) {
                 for image in images { _ = store.take(image["id"] ?? "") }
             }
         case (.finished(let images), true):
-            exchange.write(JSONText.line(["type": "done", "count": images.count]))
+            exchange.write(JSONText.line(["type": "done", "count": .int(Int64(images.count))]))
             exchange.finish()
         case (.failed(let error), false):
             exchange.respond(error.response)
         case (.failed(let error), true):
-            exchange.write(JSONText.line(["type": "error", "error": ["code": error.code, "message": error.message]]))
+            exchange.write(JSONText.line(["type": "error", "error": error.body["error"] ?? .null]))
             exchange.finish()
         case (.cancelled(let engineWork), _):
             // A cancellation no deadline, hang-up or shutdown of ours asked for.
@@ -198,9 +198,7 @@ final class GenerationService: @unchecked Sendable {
                 ]
                 images.append(entry)
                 if request.stream {
-                    var line = Self.json(entry)
-                    line["type"] = "image"
-                    if !exchange.write(JSONText.line(line)) {
+                    if !exchange.write(JSONText.line(Self.json(entry, type: "image"))) {
                         _ = store.take(id)
                         return .failed(Self.clientGone)
                     }
@@ -218,13 +216,18 @@ final class GenerationService: @unchecked Sendable {
         }
     }
 
-    /// An image entry as JSON, with numbers as numbers.
-    private static func json(_ entry: [String: String]) -> [String: Any] {
-        var result: [String: Any] = [:]
+    /// An image entry as JSON, with numbers as numbers (the seed stays a string: 64 bits), and
+    /// `type` when it is a line of a stream.
+    private static func json(_ entry: [String: String], type: String? = nil) -> JSONValue {
+        var result: [String: JSONValue] = [:]
         for (key, value) in entry {
-            result[key] = ["variation", "width", "height"].contains(key) ? (Int(value) ?? 0) as Any : value as Any
+            result[key] = ["variation", "width", "height"].contains(key) ? .int(Int64(value) ?? 0) : .string(value)
         }
         result["contentType"] = "image/png"
-        return result
+        if let type { result["type"] = .string(type) }
+        return .object(result)
     }
+
+    /// Lines of text as a JSON array.
+    private static func json(_ lines: [String]) -> JSONValue { .array(lines.map(JSONValue.string)) }
 }

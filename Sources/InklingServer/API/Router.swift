@@ -67,7 +67,7 @@ final class Router: Sendable {
         switch path {
         case "/healthz":
             try allow(method, ["GET", "HEAD"], path)
-            return .json(["status": "ok"], headers: [("Cache-Control", "no-store")])
+            return JSONText.response(["status": "ok"], headers: [("Cache-Control", "no-store")])
         case "/v1/availability":
             try allow(method, ["GET", "HEAD"], path)
             Task { exchange.respond(await self.availability()) }
@@ -133,24 +133,27 @@ final class Router: Sendable {
         let report = await InklingImageCreator.availability(engine: engine)
         let load = gate.load
         let capacity = gate.capacity
-        let body: [String: Any] = [
-            "available": report.available,
-            "reasons": report.reasons,
-            "engine": report.engine,
-            "languages": report.languages,
-            "sizes": report.sizes.map { ["width": $0.width, "height": $0.height] },
-            "styles": baseOptions.allowedStyles.map(\.rawValue),
-            "defaultStyle": configuration.defaultStyle.rawValue,
+        let body: JSONValue = [
+            "available": .bool(report.available),
+            "reasons": .array(report.reasons.map(JSONValue.string)),
+            "engine": .string(report.engine),
+            "languages": .array(report.languages.map(JSONValue.string)),
+            "sizes": .array(report.sizes.map { ["width": .int(Int64($0.width)), "height": .int(Int64($0.height))] }),
+            "styles": .array(baseOptions.allowedStyles.map { .string($0.rawValue) }),
+            "defaultStyle": .string(configuration.defaultStyle.rawValue),
             "maxImages": 4,
-            "storedImages": store.count,
-            "generations": ["running": load.running, "waiting": load.waiting, "slots": capacity.slots, "queue": capacity.queue],
+            "storedImages": .int(Int64(store.count)),
+            "generations": [
+                "running": .int(Int64(load.running)), "waiting": .int(Int64(load.waiting)),
+                "slots": .int(Int64(capacity.slots)), "queue": .int(Int64(capacity.queue)),
+            ],
             "limits": [
-                "maxBodyBytes": configuration.maxBodyBytes, "tokensPerSecond": configuration.tokensPerSecond,
-                "burst": configuration.burst, "imageTTLSeconds": configuration.imageTTL,
-                "maxGuidanceSide": configuration.maxGuidanceSide,
+                "maxBodyBytes": .int(Int64(configuration.maxBodyBytes)), "tokensPerSecond": .double(configuration.tokensPerSecond),
+                "burst": .double(configuration.burst), "imageTTLSeconds": .double(configuration.imageTTL),
+                "maxGuidanceSide": .int(Int64(configuration.maxGuidanceSide)),
             ],
         ]
-        return .json(body, headers: [("Cache-Control", "no-store")])
+        return JSONText.response(body, headers: [("Cache-Control", "no-store")])
     }
 
     /// Headers for the page and its files.

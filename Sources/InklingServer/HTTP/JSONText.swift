@@ -1,15 +1,28 @@
-import Foundation
+import InklingBase
 
-/// JSON encoding of plain values (dictionaries, arrays, strings, numbers, booleans) with sorted keys.
+/// The server's JSON answers, written by InklingBase's one writer: compact, object keys sorted,
+/// numbers by ``NumberText``'s rule (whole numbers without a fraction), so the same answer is
+/// always the same bytes.
 enum JSONText {
-    /// The UTF-8 JSON text of `value`; values JSONSerialization cannot encode become `null`.
-    static func bytes(_ value: Any) -> [UInt8] {
-        guard JSONSerialization.isValidJSONObject(["v": value]),
-              let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-        else { return Array("null".utf8) }
-        return [UInt8](data)
-    }
+    /// The UTF-8 JSON text of `value`.
+    static func bytes(_ value: JSONValue) -> [UInt8] { value.serialized() }
 
     /// One line of newline-delimited JSON.
-    static func line(_ value: Any) -> [UInt8] { bytes(value) + [UInt8(ascii: "\n")] }
+    static func line(_ value: JSONValue) -> [UInt8] {
+        var bytes = value.serialized()
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    /// A JSON answer.
+    static func response(_ value: JSONValue, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json", body: bytes(value), headers: headers)
+    }
+
+    /// What ``HTTPResponse/json(_:status:headers:)`` (whose parameter is still `Any`) writes: a
+    /// ``JSONValue`` handed over as `Any`, and `null` for anything else. The server's own answers
+    /// go through ``response(_:status:headers:)``.
+    static func bytes(_ value: Any) -> [UInt8] {
+        (value as? JSONValue)?.serialized() ?? Array("null".utf8)
+    }
 }

@@ -36,7 +36,8 @@ final class HostileHTTPTests: XCTestCase {
         Case("empty guidance body", "POST /v1/guidance HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n", 400, "invalid_request"),
         Case("invalid JSON generation", "POST /v1/generations HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 5\r\n\r\n{\"a\":", 400, "invalid_json"),
         Case("chunked JSON generation, broken", "POST /v1/generations HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n[1\r\n0\r\n\r\n", 400, "invalid_json"),
-        Case("NUL in a prompt", "POST /v1/generations HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 21\r\n\r\n{\"prompt\":\"a\\u0000b\"}", 400, "invalid_request"),
+        // The body's reader refuses a \u0000 escape anywhere (json-c keeps keys as C strings).
+        Case("NUL in a prompt", "POST /v1/generations HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 21\r\n\r\n{\"prompt\":\"a\\u0000b\"}", 400, "invalid_json"),
         // Answered by libmicrohttpd itself (its own short HTML body).
         Case("negative Content-Length", "POST /v1/guidance HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: -5\r\n\r\n", 400, nil),
         Case("Content-Length past 64 bits", "POST /v1/guidance HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 999999999999999999999999999\r\n\r\n", 413, nil),

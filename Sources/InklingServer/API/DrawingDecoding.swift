@@ -1,4 +1,4 @@
-import Foundation
+import InklingBase
 import InklingInterchange
 import InklingStrokes
 
@@ -25,15 +25,13 @@ enum DrawingDecoding {
         }
     }
 
-    /// The bytes of a drawing given inside a JSON request: a string is the document itself
-    /// (InkML, ndjson, or JSON text); an object or array is re-serialized.
-    static func bytes(of value: Any, field: String) throws(APIError) -> [UInt8] {
-        if let text = value as? String { return Array(text.utf8) }
-        guard value is [String: Any] || value is [Any],
-              let data = try? JSONSerialization.data(withJSONObject: value, options: [])
-        else {
-            throw APIError(400, "invalid_request", "\(field): expected a drawing (an object or array in any supported JSON ink format, or a string holding the document), got \(JSONFields.kind(value))")
+    /// The bytes of a drawing given inside a JSON request as a string: the document itself
+    /// (InkML, ndjson, or JSON text). A drawing given as an object or an array never reaches the
+    /// request's tree (``RequestBody`` sets its bytes aside); any other value is refused.
+    static func bytes(of value: JSONNode) throws(APIError) -> [UInt8] {
+        guard let bytes = value.withStringBytes({ Array($0) }) else {
+            throw JSONFields.invalid(value.expected("a drawing (an object or array in any supported JSON ink format, or a string holding the document)"))
         }
-        return [UInt8](data)
+        return bytes
     }
 }

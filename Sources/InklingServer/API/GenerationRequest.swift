@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import InklingConditioning
 import InklingImageIO
 import InklingStrokes
@@ -22,20 +23,37 @@ struct GenerationRequest: Sendable {
         "encoding", "negativePrompt", "steps", "cfgScale", "sampler", "scheduler",
     ]
 
+    /// What the body, its drawing set aside, may hold before json-c builds anything: a request
+    /// needs a few hundred values (16 concepts, 14 options) and 3 levels of nesting; an image
+    /// concept is one long string.
+    static let bodyLimits = JSONLimits(maxBytes: Int(Int32.max), maxDepth: 32, maxValues: 4096, maxArrayCount: 1024)
+
     /// Reads a request body; `base` supplies allowed and default styles.
+    ///
+    /// The body is parsed once (``RequestBody``): a drawing given as an object or an array is
+    /// decoded from its own bytes exactly as `POST /v1/guidance` decodes a body, never parsed
+    /// into the request's tree nor written out again; one given as a string is the document.
     init(body: [UInt8], base: GenerationOptions, limits: StrokeJSONDecoder.Limits) throws(APIError) {
-        let json = try JSONFields(parsing: body, allowed: Self.fields)
+        let parsed = try RequestBody(parsing: body, settingAside: "drawing", limits: Self.bodyLimits)
+        let json = try JSONFields(parsed.document.root, allowed: Self.fields)
         var concepts: [Concept] = []
         if let prompt = try json.string("prompt") {
             guard !prompt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw json.invalid("prompt", "is empty") }
             concepts.append(.text(prompt))
         }
-        for (i, item) in (try json.array("concepts", maxCount: 16) ?? []).enumerated() {
-            concepts.append(try Self.concept(item, at: "concepts[\(i)]"))
+        if let list = try json.array("concepts", maxCount: 16) {
+            for item in list { concepts.append(try Self.concept(item)) }
         }
-        if let drawing = json.raw("drawing") {
-            let bytes = try DrawingDecoding.bytes(of: drawing, field: "drawing")
-            concepts.append(.drawing(try DrawingDecoding.decode(bytes, format: try json.string("format", maxLength: 40), limits: limits, field: "drawing")))
+        let drawingBytes: [UInt8]?
+        if let setAside = parsed.setAside {
+            drawingBytes = Array(setAside)
+        } else if let drawing = json.raw("drawing") {
+            drawingBytes = try DrawingDecoding.bytes(of: drawing)
+        } else {
+            drawingBytes = nil
+        }
+        if let drawingBytes {
+            concepts.append(.drawing(try DrawingDecoding.decode(drawingBytes, format: try json.string("format", maxLength: 40), limits: limits, field: "drawing")))
         }
         if let name = try json.string("style", maxLength: 40) {
             guard let style = Style(rawValue: name) else {
@@ -45,7 +63,7 @@ struct GenerationRequest: Sendable {
         } else {
             style = nil
         }
-        limit = Int(try json.integer("limit", in: 1...4) ?? 1)
+        limit = try json.integer("limit", in: 1...4) ?? 1
         stream = try json.bool("stream") ?? false
         var options = base
         if let o = try json.object("options", allowed: Self.optionFields) {
@@ -56,11 +74,12 @@ struct GenerationRequest: Sendable {
     }
 
     /// One entry of `concepts`: `{"type": "text"|"extracted"|"image", …}`.
-    private static func concept(_ value: Any, at path: String) throws(APIError) -> Concept {
-        guard let object = value as? [String: Any] else {
-            throw APIError(400, "invalid_request", "\(path): expected an object like {\"type\": \"text\", \"text\": \"…\"}, got \(JSONFields.kind(value))")
+    private static func concept(_ value: JSONNode) throws(APIError) -> Concept {
+        let path = value.path.description
+        guard value.kind == .object else {
+            throw APIError(400, "invalid_request", "\(path): expected an object like {\"type\": \"text\", \"text\": \"…\"}, got \(value.excerpt)")
         }
-        let c = try JSONFields(object, path: path, allowed: ["type", "text", "title", "data"])
+        let c = try JSONFields(value, allowed: ["type", "text", "title", "data"])
         switch try c.string("type", maxLength: 20) {
         case "text":
             guard let text = try c.string("text") else { throw c.invalid("text", "missing: a text concept needs \"text\"") }
@@ -84,8 +103,8 @@ struct GenerationRequest: Sendable {
 
     /// Applies `options` on top of the server's defaults.
     private static func apply(_ o: JSONFields, to options: inout GenerationOptions) throws(APIError) {
-        if let size = o.raw("size") { options.size = .closest(to: try Self.size(size, field: o.name("size"))) }
-        if let seed = try o.integer("seed", in: 0...1.8e19) { options.seed = seed }
+        if let size = o.raw("size") { options.size = .closest(to: try Self.size(size)) }
+        if let seed = try o.unsigned("seed", in: 0...(UInt64.max - 1)) { options.seed = seed }
         var guidance = options.guidance
         if let strength = try o.number("strength", in: 0...1) { guidance.strength = strength }
         if let start = try o.number("guidanceStart", in: 0...1) { guidance.start = start }
@@ -117,8 +136,7 @@ struct GenerationRequest: Sendable {
     private static func applySampling(_ o: JSONFields, to sampling: inout SamplingOverrides) throws(APIError) {
         let limits = SamplingOverrides.self
         if let text = try o.string("negativePrompt", maxLength: limits.maximumNegativePromptLength) { sampling.negativePrompt = text }
-        let steps = Double(limits.stepsRange.lowerBound)...Double(limits.stepsRange.upperBound)
-        if let value = try o.integer("steps", in: steps) { sampling.steps = Int(value) }
+        if let value = try o.integer("steps", in: limits.stepsRange) { sampling.steps = value }
         if let value = try o.number("cfgScale", in: limits.cfgScaleRange) { sampling.cfgScale = value }
         for key in ["sampler", "scheduler"] {
             guard let name = try o.string(key, maxLength: limits.maximumNameLength) else { continue }
@@ -129,18 +147,20 @@ struct GenerationRequest: Sendable {
         }
     }
 
-    static func size(_ value: Any, field: String) throws(APIError) -> PixelSize {
-        var width: Int?, height: Int?
-        if let text = value as? String {
-            let parts = text.lowercased().split(separator: "x")
-            if parts.count == 2 { width = Int(parts[0]); height = Int(parts[1]) }
-        } else if let object = value as? [String: Any] {
-            width = (object["width"] as? NSNumber)?.intValue
-            height = (object["height"] as? NSNumber)?.intValue
+    /// The sides a requested size may have.
+    static let sides = 16...8192
+
+    /// `"1024x768"` (``SizeText``'s rule) or `{"width": 1024, "height": 768}`.
+    static func size(_ value: JSONNode) throws(APIError) -> PixelSize {
+        if value.kind == .object {
+            let object = try JSONFields(value, allowed: ["width", "height"])
+            guard let width = try object.integer("width", in: sides) else { throw JSONFields.invalid(object.reader.invalid("width", expected: "a whole number within \(sides.lowerBound)…\(sides.upperBound)")) }
+            guard let height = try object.integer("height", in: sides) else { throw JSONFields.invalid(object.reader.invalid("height", expected: "a whole number within \(sides.lowerBound)…\(sides.upperBound)")) }
+            return PixelSize(width: width, height: height)
         }
-        guard let width, let height, (16...8192).contains(width), (16...8192).contains(height) else {
-            throw APIError(400, "invalid_request", "\(field): expected \"WxH\" or {\"width\", \"height\"} with sides 16…8192")
+        guard let text = value.string, let size = SizeText.parse(text, sides: sides) else {
+            throw JSONFields.invalid(value.expected("\(SizeText.expectation(sides: sides)), or {\"width\", \"height\"}"))
         }
-        return PixelSize(width: width, height: height)
+        return PixelSize(width: size.width, height: size.height)
     }
 }

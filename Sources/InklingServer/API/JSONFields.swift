@@ -1,69 +1,58 @@
-import Foundation
-import InklingInterchange
 import InklingBase
 
 /// Typed, strict reading of one JSON object of a request, as 400 `invalid_request` errors naming
-/// the field (`options.seed: expected a whole number …`): ``InklingInterchange.JSONObjectReader``'s rules (unknown
-/// fields refused, booleans and numbers told apart, `null` as absent) in the API's error type.
+/// the field (`options.seed: expected a whole number …`): InklingBase's ``JSONObjectReader``
+/// (unknown fields refused with a did-you-mean hint, booleans and numbers told apart, `null` as
+/// absent, integers exact) with its ``JSONError``s turned into the API's.
+///
+/// No field can hold a NUL character: the body's reader (``JSONDocument``) refuses `\u0000`
+/// escapes, and strict JSON has no raw control characters in strings.
 struct JSONFields {
-    /// The deepest nesting a request body may have (a drawing inside a request needs about 6).
-    static let maximumDepth = 64
-    private let reader: InklingInterchange.JSONObjectReader
+    let reader: JSONObjectReader
 
-    /// Parses `bytes` as a JSON object (400 `invalid_json` otherwise, deep nesting included).
-    init(parsing bytes: [UInt8], allowed: Set<String>) throws(APIError) {
-        guard !bytes.isEmpty else { throw APIError(400, "invalid_json", "the request body is empty; send a JSON object (see /openapi.json)") }
-        let root: Any
-        do {
-            root = try InklingInterchange.JSONObjectReader.parse(bytes, maxDepth: Self.maximumDepth)
-        } catch {
-            throw APIError(400, "invalid_json", "the request body is \(error.message); send a JSON object (see /openapi.json)")
-        }
-        guard root is [String: Any] else {
-            throw APIError(400, "invalid_json", "the request body must be a JSON object, got \(Self.kind(root))")
-        }
-        try self.init(root, path: "", allowed: allowed)
+    /// Wraps `node`, which must be an object whose keys are all in `allowed`.
+    init(_ node: JSONNode, allowed: Set<String>) throws(APIError) {
+        reader = try Self.api { () throws(JSONError) in try JSONObjectReader(node, allowed: allowed) }
     }
 
-    /// Wraps an object found at `path`, refusing fields outside `allowed`.
-    init(_ object: Any, path: String, allowed: Set<String>) throws(APIError) {
-        reader = try Self.api { () throws(JSONFieldError) in try InklingInterchange.JSONObjectReader(object, path: path, allowed: allowed) }
-    }
+    private init(reader: JSONObjectReader) { self.reader = reader }
 
-    private init(reader: InklingInterchange.JSONObjectReader) { self.reader = reader }
+    /// The value of `key`, `nil` when absent or null.
+    func raw(_ key: String) -> JSONNode? { reader.raw(key) }
 
-    /// The raw value of `key`, `nil` when absent or null.
-    func raw(_ key: String) -> Any? { reader.raw(key) }
-
-    /// A string field of at most `maxLength` bytes; a NUL character is refused (no field needs one,
-    /// and image metadata cannot hold it).
+    /// A string field of at most `maxLength` UTF-8 bytes.
     func string(_ key: String, maxLength: Int = 20_000) throws(APIError) -> String? {
-        let text = try Self.api { () throws(JSONFieldError) in try reader.string(key, maxBytes: maxLength) }
-        if let text, text.utf8.contains(0) { throw invalid(key, "holds a NUL character (\\u0000), which no text may") }
-        return text
+        try Self.api { () throws(JSONError) in try reader.string(key, maxBytes: maxLength) }
     }
 
+    /// A finite number within `range`.
     func number(_ key: String, in range: ClosedRange<Double>) throws(APIError) -> Double? {
-        try Self.api { () throws(JSONFieldError) in try reader.number(key, in: range) }
+        try Self.api { () throws(JSONError) in try reader.number(key, in: range) }
     }
 
-    /// A whole number within `range` (wide enough for 64-bit seeds).
-    func integer(_ key: String, in range: ClosedRange<Double>) throws(APIError) -> UInt64? {
-        guard let number = try number(key, in: range) else { return nil }
-        guard number == number.rounded(), number >= 0, number < 1.8e19 else { throw invalid(key, "expected a whole number, got \(NumberText.compact(number))") }
-        return UInt64(number)
+    /// A whole number within `range`, exact.
+    func integer(_ key: String, in range: ClosedRange<Int>) throws(APIError) -> Int? {
+        try Self.api { () throws(JSONError) in try reader.integer(key, in: range) }
     }
 
+    /// An unsigned whole number within `range`, exact to the last digit (64-bit seeds).
+    func unsigned(_ key: String, in range: ClosedRange<UInt64>) throws(APIError) -> UInt64? {
+        try Self.api { () throws(JSONError) in try reader.unsigned(key, in: range) }
+    }
+
+    /// `true` or `false`.
     func bool(_ key: String) throws(APIError) -> Bool? {
-        try Self.api { () throws(JSONFieldError) in try reader.bool(key) }
+        try Self.api { () throws(JSONError) in try reader.bool(key) }
     }
 
+    /// A nested object whose keys are all in `allowed`.
     func object(_ key: String, allowed: Set<String>) throws(APIError) -> JSONFields? {
-        try Self.api { () throws(JSONFieldError) in try reader.object(key, allowed: allowed) }.map { JSONFields(reader: $0) }
+        try Self.api { () throws(JSONError) in try reader.object(key, allowed: allowed) }.map { JSONFields(reader: $0) }
     }
 
-    func array(_ key: String, maxCount: Int) throws(APIError) -> [Any]? {
-        try Self.api { () throws(JSONFieldError) in try reader.array(key, maxCount: maxCount) }
+    /// An array of at most `maxCount` values.
+    func array(_ key: String, maxCount: Int) throws(APIError) -> JSONElements? {
+        try Self.api { () throws(JSONError) in try reader.array(key, maxCount: maxCount) }
     }
 
     /// The full name of `key` (`options.seed`).
@@ -74,16 +63,17 @@ struct JSONFields {
         APIError(400, "invalid_request", "\(name(key)): \(message)")
     }
 
-    /// What a parsed value is, in words: `a string`, `1.5`, `an array`.
-    static func kind(_ value: Any) -> String { InklingInterchange.JSONObjectReader.quote(value) }
-
+    /// A 400 `invalid_request` error from a reader's error.
+    static func invalid(_ error: JSONError) -> APIError {
+        APIError(400, "invalid_request", error.description)
+    }
 
     /// Runs a reader call, turning its error into the API's.
-    private static func api<T>(_ body: () throws(JSONFieldError) -> T) throws(APIError) -> T {
+    static func api<T>(_ body: () throws(JSONError) -> T) throws(APIError) -> T {
         do {
             return try body()
         } catch {
-            throw APIError(400, "invalid_request", error.description)
+            throw invalid(error)
         }
     }
 }

@@ -74,7 +74,7 @@ final class Router: Sendable {
             return nil
         case "/v1/guidance":
             try allow(method, ["POST"], path)
-            try limiter.charge(request, cost: 1)
+            try limiter.charge(request, cost: Self.bodyCost(request.body.count))
             // Rendered off the server's threads, which then only move bytes: a burst of maps
             // cannot delay /healthz or a new connection behind its CPU work.
             let guidance = guidance
@@ -88,9 +88,10 @@ final class Router: Sendable {
             return nil
         case "/v1/generations":
             try allow(method, ["POST"], path)
-            // One token before the body is parsed (parsing is work too), the rest once the
-            // number of images is known.
-            try limiter.charge(request, cost: 1)
+            // The body's share before it is parsed (1 token, the first image's, plus 1 per
+            // whole MiB: parsing and decoding cost up to about a CPU-second per MiB in the
+            // worst case), the other images' once their number is known.
+            try limiter.charge(request, cost: Self.bodyCost(request.body.count))
             let parsed = try GenerationRequest(body: request.body, base: baseOptions, limits: guidance.limits)
             if parsed.limit > 1 { try limiter.charge(request, cost: Double(parsed.limit - 1)) }
             generations.start(parsed, owner: try owner(of: request), exchange: exchange)
@@ -155,6 +156,10 @@ final class Router: Sendable {
         ]
         return JSONText.response(body, headers: [("Cache-Control", "no-store")])
     }
+
+    /// Tokens a charged request pays before its body is parsed: 1, plus 1 per whole MiB of
+    /// body, so the work of parsing and decoding a large body is paid for before it is done.
+    static func bodyCost(_ bytes: Int) -> Double { Double(1 + max(0, bytes) >> 20) }
 
     /// Headers for the page and its files.
     static let pageHeaders: [(String, String)] = [

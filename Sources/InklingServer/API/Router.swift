@@ -89,8 +89,8 @@ final class Router: Sendable {
         case "/v1/generations":
             try allow(method, ["POST"], path)
             // The body's share before it is parsed (1 token, the first image's, plus 1 per
-            // whole MiB: parsing and decoding cost up to about a CPU-second per MiB in the
-            // worst case), the other images' once their number is known.
+            // whole MiB: reading a hostile body costs up to a quarter of a CPU-second per MiB,
+            // see RequestDecodingTests), the other images' once their number is known.
             try limiter.charge(request, cost: Self.bodyCost(request.body.count))
             let parsed = try GenerationRequest(body: request.body, base: baseOptions, limits: guidance.limits)
             if parsed.limit > 1 { try limiter.charge(request, cost: Double(parsed.limit - 1)) }

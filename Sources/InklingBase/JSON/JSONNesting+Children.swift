@@ -18,45 +18,86 @@ extension JSONNesting {
     }
 
     /// ``children(in:)-([UInt8])`` of raw bytes.
+    ///
+    /// Table-driven: inside nested values only quotes and brackets matter, so runs of anything
+    /// else are skipped in a tight loop, and strings are skipped to their closing quote.
     public static func children(in bytes: UnsafeRawBufferPointer) -> [Range<Int>]? {
-        var offset = 0
-        while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(bytes[offset]) { offset += 1 }
-        guard offset < bytes.count, bytes[offset] == 0x5B || bytes[offset] == 0x7B else { return nil }
-        var ranges: [Range<Int>] = []
-        var depth = 0, inString = false, escaped = false
-        var start: Int?  // start of the current child, while one is open
-        var index = offset
-        while index < bytes.count {
-            let c = bytes[index]
-            defer { index += 1 }
-            if inString {
-                if escaped { escaped = false } else if c == 0x5C { escaped = true } else if c == 0x22 {
-                    inString = false
-                    if depth == 1, let s = start { ranges.append(s..<index + 1); start = nil }
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let end = bytes.count
+        var index = 0
+        while index < end, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(base[index]) { index += 1 }
+        guard index < end, base[index] == 0x5B || base[index] == 0x7B else { return nil }
+        return structuralClasses.withUnsafeBufferPointer { classes -> [Range<Int>]? in
+            var ranges: [Range<Int>] = []
+            var depth = 0
+            var start = -1  // start of the current child, while one is open
+            while index < end {
+                if depth > 1 {
+                    // Inside a nested value: only quotes and brackets matter.
+                    while index < end, classes[Int(base[index])] <= separatorByte { index += 1 }
+                    guard index < end else { break }
                 }
-                continue
-            }
-            switch c {
-            case 0x22:
-                inString = true
-                if depth == 1 && start == nil { start = index }
-            case 0x5B, 0x7B:
-                if depth == 1 && start == nil { start = index }
-                depth += 1
-            case 0x5D, 0x7D:
-                depth -= 1
-                if depth == 1, let s = start { ranges.append(s..<index + 1); start = nil }
-                if depth == 0 {
-                    if let s = start { ranges.append(s..<index) }
-                    let rest = bytes[(index + 1)...]
-                    return rest.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } ? ranges : nil
+                let c = base[index]
+                switch classes[Int(c)] {
+                case quoteByte:
+                    if depth == 1 && start < 0 { start = index }
+                    index += 1
+                    while index < end {
+                        let s = base[index]
+                        index += 1
+                        if s == 0x22 { break }
+                        if s == 0x5C { index += 1 }
+                    }
+                    if depth == 1 && start >= 0 {
+                        ranges.append(start..<min(index, end))
+                        start = -1
+                    }
+                    continue
+                case openByte:
+                    if depth == 1 && start < 0 { start = index }
+                    depth += 1
+                case closeByte:
+                    depth -= 1
+                    if depth == 1 && start >= 0 {
+                        ranges.append(start..<index + 1)
+                        start = -1
+                    }
+                    if depth == 0 {
+                        if start >= 0 { ranges.append(start..<index) }
+                        var rest = index + 1
+                        while rest < end {
+                            let r = base[rest]
+                            guard r == 0x20 || r == 0x09 || r == 0x0A || r == 0x0D else { return nil }
+                            rest += 1
+                        }
+                        return ranges
+                    }
+                case separatorByte:
+                    if depth == 1 && start >= 0 {
+                        ranges.append(start..<index)
+                        start = -1
+                    }
+                default:
+                    if depth == 1 && start < 0 { start = index }
                 }
-            case 0x2C, 0x3A, 0x20, 0x09, 0x0A, 0x0D:  // , : and whitespace end a scalar
-                if depth == 1, let s = start { ranges.append(s..<index); start = nil }
-            default:
-                if depth == 1 && start == nil { start = index }
+                index += 1
             }
+            return nil
         }
-        return nil
+    }
+
+    private static let otherByte: UInt8 = 0, separatorByte: UInt8 = 1, quoteByte: UInt8 = 2
+    private static let openByte: UInt8 = 3, closeByte: UInt8 = 4
+
+    /// What each byte means to ``children(in:)-(UnsafeRawBufferPointer)``: a separator (`,` `:`
+    /// and whitespace end a scalar), a quote, an opening or closing bracket, or anything else.
+    private static let structuralClasses: [UInt8] = (0..<256).map { c -> UInt8 in
+        switch c {
+        case 0x2C, 0x3A, 0x20, 0x09, 0x0A, 0x0D: return separatorByte
+        case 0x22: return quoteByte
+        case 0x5B, 0x7B: return openByte
+        case 0x5D, 0x7D: return closeByte
+        default: return otherByte
+        }
     }
 }

@@ -45,20 +45,28 @@ public enum JSONNesting {
         defer { elements.deallocate(); isArray.deallocate() }
         elements[0] = 0
         isArray[0] = false
-        let classes = byteClasses
-        var depth = 0, inScalar = false
+        byteClasses.withUnsafeBufferPointer { classes in
+            scan(base, bytes.count, classes, limit, maxValues, maxArrayCount, elements, isArray, &counts)
+        }
+        return counts
+    }
+
+    /// The loop of ``count(in:depthLimit:maxValues:maxArrayCount:)-(UnsafeRawBufferPointer,_,_,_)``.
+    private static func scan(
+        _ base: UnsafePointer<UInt8>, _ end: Int, _ classes: UnsafeBufferPointer<UInt8>, _ limit: Int, _ maxValues: Int,
+        _ maxArrayCount: Int, _ elements: UnsafeMutablePointer<Int>, _ isArray: UnsafeMutablePointer<Bool>, _ counts: inout Counts
+    ) {
+        var depth = 0
         var values = 0, objects = 0, largest = 0
         var offset = 0
-        let end = bytes.count
         scan: while offset < end {
             let c = base[offset]
             offset += 1
             let kind = classes[Int(c)]
             if kind == scalarByte {
-                if inScalar { continue }
-                inScalar = true
+                // The rest of the scalar (digits, letters, signs) in a tight loop.
+                while offset < end, classes[Int(base[offset])] == scalarByte { offset += 1 }
             } else {
-                inScalar = false
                 if kind == otherByte { continue }
                 if kind == closeByte {
                     if depth > 0 {
@@ -106,7 +114,6 @@ public enum JSONNesting {
         counts.values = values
         counts.objects = objects
         counts.largestArray = largest
-        return counts
     }
 
     private static let otherByte: UInt8 = 0, scalarByte: UInt8 = 1, quoteByte: UInt8 = 2

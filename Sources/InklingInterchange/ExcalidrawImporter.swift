@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import InklingStrokes
 
 /// Reads Excalidraw scenes: `{"type": "excalidraw", "elements": [...]}` files and the
@@ -40,23 +41,30 @@ public enum ExcalidrawImporter: InkImporter {
         _ bytes: [UInt8], options: InkImportOptions, notices: inout [String]
     ) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
-        let root = try InterchangeJSON.parse(bytes[...], format, limits: options.limits)
-        guard let scene = root as? [String: Any] else { throw InkImportError(format, at: "", "expected a JSON object") }
-        guard let type = scene["type"] as? String, type == "excalidraw" || type == "excalidraw/clipboard" else {
-            throw InkImportError(format, at: "type", "expected \"excalidraw\" or \"excalidraw/clipboard\"")
+        do {
+            let document = try ImportBudget(format, limits: options.limits).parse(bytes[...])
+            return try scene(document.root, notices: &notices)
+        } catch {
+            throw InkImportError(format, error)
         }
-        guard let elements = scene["elements"] as? [Any] else {
-            throw InkImportError(format, at: "elements", "expected an array of elements")
+    }
+
+    private static func scene(_ scene: JSONNode, notices: inout [String]) throws(JSONError) -> Drawing {
+        guard scene.kind == .object else { throw scene.error("expected a JSON object") }
+        guard let type = scene["type"]?.string, type == "excalidraw" || type == "excalidraw/clipboard" else {
+            throw error(scene, "type", "expected \"excalidraw\" or \"excalidraw/clipboard\"")
+        }
+        guard let elements = scene["elements"], elements.kind == .array else {
+            throw error(scene, "elements", "expected an array of elements")
         }
         var strokes: [Stroke] = []
         var skipped: [String: Int] = [:]
-        for (i, item) in elements.enumerated() {
-            let path = "elements[\(i)]"
-            guard let element = item as? [String: Any] else { throw InkImportError(format, at: path, "expected an object") }
-            if element["isDeleted"] as? Bool == true { continue }
-            guard let kind = element["type"] as? String else { throw InkImportError(format, at: "\(path).type", "expected a string") }
+        for element in elements.elements {
+            guard element.kind == .object else { throw element.error("expected an object") }
+            if element["isDeleted"]?.bool == true { continue }
+            guard let kind = element["type"]?.string else { throw error(element, "type", "expected a string") }
             guard kind == "freedraw" else { skipped[kind, default: 0] += 1; continue }
-            if let stroke = try stroke(element, path: path) { strokes.append(stroke) }
+            if let stroke = try stroke(element) { strokes.append(stroke) }
         }
         for (kind, count) in skipped.sorted(by: { $0.key < $1.key }) {
             notices.append("excalidraw: skipped \(count) \(kind) element\(count == 1 ? "" : "s") (only freedraw is imported)")
@@ -64,54 +72,63 @@ public enum ExcalidrawImporter: InkImporter {
         return Drawing(strokes: strokes)
     }
 
-    private static func number(_ any: Any?, _ path: String, default value: Double? = nil) throws(InkImportError) -> Double {
-        guard let any else {
+    /// An error about the member `key` of `object`, present or not.
+    private static func error(_ object: JSONNode, _ key: String, _ message: String, kind: JSONError.Kind = .wrongType) -> JSONError {
+        JSONError(kind: kind, path: object.path.appending(.key(key)).description, message: message)
+    }
+
+    /// The member `key` of `e` as a finite number; `value` when absent.
+    private static func number(_ e: JSONNode, _ key: String, default value: Double? = nil) throws(JSONError) -> Double {
+        guard let node = e.member(key) else {
             if let value { return value }
-            throw InkImportError(format, at: path, "missing; expected a number")
+            throw error(e, key, "missing; expected a number", kind: .missingKey)
         }
-        guard let n = any as? Double, n.isFinite else {
-            throw InkImportError(format, at: path, "expected a finite number, got \(String(describing: any).prefix(40))")
-        }
+        return try number(node)
+    }
+
+    /// A finite number.
+    private static func number(_ node: JSONNode) throws(JSONError) -> Double {
+        guard let n = node.number else { throw node.expected("a finite number") }
         return n
     }
 
-    private static func stroke(_ e: [String: Any], path: String) throws(InkImportError) -> Stroke? {
-        let x = try number(e["x"], "\(path).x", default: 0)
-        let y = try number(e["y"], "\(path).y", default: 0)
-        let angle = try number(e["angle"], "\(path).angle", default: 0)
-        let width = try number(e["strokeWidth"], "\(path).strokeWidth", default: 1)
-        let opacity = try number(e["opacity"], "\(path).opacity", default: 100)
-        guard let raw = e["points"] as? [Any] else {
-            throw InkImportError(format, at: "\(path).points", "expected an array of [x, y] pairs")
+    private static func stroke(_ e: JSONNode) throws(JSONError) -> Stroke? {
+        let x = try number(e, "x", default: 0)
+        let y = try number(e, "y", default: 0)
+        let angle = try number(e, "angle", default: 0)
+        let width = try number(e, "strokeWidth", default: 1)
+        let opacity = try number(e, "opacity", default: 100)
+        guard let raw = e["points"], raw.kind == .array else {
+            throw error(e, "points", "expected an array of [x, y] pairs")
         }
-        let pressures = e["pressures"] as? [Any] ?? []
-        let simulated = e["simulatePressure"] as? Bool ?? pressures.isEmpty
+        let pressures = e["pressures"]?.elements
+        let pressureCount = pressures?.count ?? 0
+        let simulated = e["simulatePressure"]?.bool ?? (pressureCount == 0)
         let nib = Size2D(width: 4.25 * width, height: 4.25 * width)
         var points: [StrokePoint] = []
-        points.reserveCapacity(raw.count)
-        for (j, item) in raw.enumerated() {
-            let p = "\(path).points[\(j)]"
-            guard let pair = item as? [Any], pair.count >= 2 else { throw InkImportError(format, at: p, "expected [x, y]") }
-            let dx = try number(pair[0], "\(p)[0]"), dy = try number(pair[1], "\(p)[1]")
+        points.reserveCapacity(raw.count ?? 0)
+        for (j, pair) in raw.elements.enumerated() {
+            guard pair.kind == .array, let n = pair.count, n >= 2 else { throw pair.error("expected [x, y]") }
+            let coordinates = pair.elements
+            let dx = try number(coordinates[0]), dy = try number(coordinates[1])
             var force = StrokePoint.Defaults.force
-            if !simulated, j < pressures.count {
-                let pressure = try number(pressures[j], "\(path).pressures[\(j)]")
-                guard (0...1).contains(pressure) else {
-                    throw InkImportError(format, at: "\(path).pressures[\(j)]", "expected a pressure 0…1, got \(pressure)")
-                }
+            if !simulated, let pressures, j < pressureCount {
+                let value = pressures[j]
+                let pressure = try number(value)
+                guard (0...1).contains(pressure) else { throw value.expected("a pressure 0…1", kind: .outOfRange) }
                 force = 2 * pressure
             }
             points.append(StrokePoint(location: Point2D(x: x + dx, y: y + dy), size: nib, force: force))
         }
         guard !points.isEmpty else { return nil }
         var color = RGBAColor.black
-        if let text = e["strokeColor"] as? String {
+        if let node = e["strokeColor"], let text = node.string {
             if text == "transparent" {
                 color = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
             } else if let parsed = RGBAColor(hex: text) {
                 color = parsed
             } else {
-                throw InkImportError(format, at: "\(path).strokeColor", "expected a #rrggbb colour, got \"\(text.prefix(40))\"")
+                throw node.expected("a #rrggbb colour")
             }
         }
         color.alpha *= min(max(opacity, 0), 100) / 100
@@ -122,7 +139,7 @@ public enum ExcalidrawImporter: InkImporter {
                 .concatenating(AffineTransform2D(rotationAngle: angle))
                 .concatenating(AffineTransform2D(translationX: cx, y: cy))
         }
-        let seed = (e["seed"] as? Int).map { UInt32(truncatingIfNeeded: $0) } ?? 0
+        let seed = e["seed"]?.integer.map { UInt32(truncatingIfNeeded: $0) } ?? 0
         return Stroke(ink: Ink(.pen, color: color), path: StrokePath(points: points), transform: transform, randomSeed: seed)
     }
 }

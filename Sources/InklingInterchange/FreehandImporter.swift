@@ -1,4 +1,4 @@
-import Foundation
+import InklingBase
 import InklingStrokes
 
 /// Reads perfect-freehand input arrays (`getStroke(points)`'s argument) into a ``Drawing``.
@@ -50,14 +50,21 @@ public enum FreehandImporter: InkImporter {
     /// or 512 points of a single stroke, so memory is the drawing plus one stroke's tree.
     public static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
-        let whole = bytes[...]
-        try ImportBudget(format, limits: options.limits).check(whole)
+        do {
+            return try read(bytes[...], budget: ImportBudget(format, limits: options.limits))
+        } catch {
+            throw InkImportError(format, error)
+        }
+    }
+
+    private static func read(_ whole: ArraySlice<UInt8>, budget: ImportBudget) throws(JSONError) -> Drawing {
+        try budget.checkScan(whole)
         guard let start = whole.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
-              let items = JSONArrayStream(whole, range: start..<whole.endIndex, format: format, location: "")
+              let items = JSONArrayStream(whole, range: start..<whole.endIndex, location: "", budget: budget)
         else {
             // Not one array: the parser says what is wrong, or what it is instead.
-            let root = try InterchangeJSON.parse(whole, format, limits: options.limits)
-            throw InkImportError(format, at: "", "expected an array of points or of strokes, got \(InterchangeJSON.typeName(root))")
+            let root = try budget.parse(whole).root
+            throw root.error("expected an array of points or of strokes, got \(root.typeName)")
         }
         guard items.count > 0 else { return Drawing() }
         // A stroke list's first element is an array that is empty or holds arrays or objects.
@@ -66,53 +73,47 @@ public enum FreehandImporter: InkImporter {
         let isStrokeList = items.firstByte(of: 0) == UInt8(ascii: "[")
             && [UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "]")].contains(inner ?? 0)
         if !isStrokeList {
-            try InterchangeJSON.checkCounts(strokes: 0, points: items.count, total: items.count, at: "points", format)
+            if let problem = InterchangeJSON.countProblem(strokes: 0, points: items.count, total: items.count) {
+                throw JSONError(kind: .limitExceeded, path: "points", message: problem)
+            }
             var points: [StrokePoint] = []
             points.reserveCapacity(items.count)
-            try items.forEach { (j, item) throws(InkImportError) in points.append(try readPoint(item, at: "points[\(j)]")) }
+            try items.at("points").forEach { (_, item) throws(JSONError) in points.append(try readPoint(item)) }
             return Drawing(strokes: [Stroke(ink: Ink(.pen), path: StrokePath(points: points))])
         }
         var strokes: [Stroke] = []
         var total = 0
-        try items.forEach(batch: 1) { (i, item) throws(InkImportError) in
-            guard let list = item as? [Any] else {
-                throw InkImportError(format, at: "strokes[\(i)]", "expected an array of points, got \(InterchangeJSON.quote(item))")
-            }
+        try items.at("strokes").forEach(batch: 1) { (_, item) throws(JSONError) in
+            guard item.kind == .array else { throw item.expected("an array of points") }
+            let list = item.elements
             if list.isEmpty { return }
-            let points = try readPoints(list, at: "strokes[\(i)]")
+            try InterchangeJSON.checkCounts(strokes: 0, points: list.count, total: list.count, at: item)
+            var points: [StrokePoint] = []
+            points.reserveCapacity(list.count)
+            for point in list { points.append(try readPoint(point)) }
             total += points.count
-            try InterchangeJSON.checkCounts(strokes: strokes.count + 1, points: 0, total: total, at: "strokes[\(i)]", format)
+            try InterchangeJSON.checkCounts(strokes: strokes.count + 1, points: 0, total: total, at: item)
             strokes.append(Stroke(ink: Ink(.pen), path: StrokePath(points: points)))
         }
         return Drawing(strokes: strokes)
     }
 
-    private static func readPoints(_ list: [Any], at path: String) throws(InkImportError) -> [StrokePoint] {
-        try InterchangeJSON.checkCounts(strokes: 0, points: list.count, total: list.count, at: path, format)
-        var points: [StrokePoint] = []
-        points.reserveCapacity(list.count)
-        for (j, item) in list.enumerated() {
-            points.append(try readPoint(item, at: "\(path)[\(j)]"))
-        }
-        return points
-    }
-
-    private static func readPoint(_ item: Any, at path: String) throws(InkImportError) -> StrokePoint {
+    private static func readPoint(_ item: JSONNode) throws(JSONError) -> StrokePoint {
         let x: Double, y: Double, pressure: Double?
         let pressureRange = "a pressure in 0…1"
-        if let a = item as? [Any] {
-            guard a.count >= 2 else {
-                throw InkImportError(format, at: path, "expected a point [x, y] or [x, y, pressure], got \(InterchangeJSON.quote(item))")
-            }
-            x = try InterchangeJSON.coordinate(a[0], at: path + "[0]", format)
-            y = try InterchangeJSON.coordinate(a[1], at: path + "[1]", format)
-            pressure = a.count > 2 ? try InterchangeJSON.optionalNumber(a[2], at: path + "[2]", format, expected: pressureRange, in: 0...1) : nil
-        } else if let o = item as? [String: Any] {
-            x = try InterchangeJSON.coordinate(o["x"], at: path + ".x", format)
-            y = try InterchangeJSON.coordinate(o["y"], at: path + ".y", format)
-            pressure = try InterchangeJSON.optionalNumber(o["pressure"], at: path + ".pressure", format, expected: pressureRange, in: 0...1)
-        } else {
-            throw InkImportError(format, at: path, "expected a point [x, y, pressure?] or {x, y, pressure?}, got \(InterchangeJSON.quote(item))")
+        switch item.kind {
+        case .array:
+            let a = item.elements
+            guard a.count >= 2 else { throw item.expected("a point [x, y] or [x, y, pressure]") }
+            x = try InterchangeJSON.coordinate(a[0])
+            y = try InterchangeJSON.coordinate(a[1])
+            pressure = a.count > 2 && !a[2].isNull ? try a[2].requireNumber(in: 0...1, expected: pressureRange) : nil
+        case .object:
+            x = try InterchangeJSON.coordinate(item, "x")
+            y = try InterchangeJSON.coordinate(item, "y")
+            pressure = try InterchangeJSON.optionalNumber(item, "pressure", expected: pressureRange, in: 0...1)
+        default:
+            throw item.expected("a point [x, y, pressure?] or {x, y, pressure?}")
         }
         return StrokePoint(location: Point2D(x: x, y: y), force: pressure.map { $0 * 2 } ?? StrokePoint.Defaults.force)
     }

@@ -4,15 +4,19 @@ import InklingStrokes
 /// How much parsed structure a document in one format may hold, sized from the limits its
 /// drawing is held to, checked in one pass over the bytes before any parser builds a tree.
 ///
-/// Foundation's `JSONSerialization` spends 60 to 400 bytes on each value it builds (and libxml2
-/// hundreds on each element), so a document of millions of tiny values costs gigabytes before a
-/// single point limit could be checked. Each format's structure is known: a Quick, Draw! point
-/// is at most 3 numbers, a perfect-freehand point at most an object of 3 keyed numbers, and so
-/// on. ``check(_:at:)`` counts the values (keys included) and the longest array with
-/// ``JSONNesting/count(in:depthLimit:)`` and refuses a document that needs more than a drawing
-/// within the limits can use: `values ≤ valuesPerPoint × maxTotalPoints + valuesPerStroke ×
-/// maxStrokes + 4096`, and no array longer than ``maxArrayCount``. The factors per format are in
-/// ``init(_:limits:)`` and documented in docs/formats.md.
+/// json-c spends about a hundred bytes on each value it builds (an object's table several
+/// hundred, and libxml2 hundreds on each element), so a document of millions of tiny values
+/// costs gigabytes before a single point limit could be checked. Each format's structure is
+/// known: a Quick, Draw! point is at most 3 numbers, a perfect-freehand point at most an object
+/// of 3 keyed numbers, and so on. The budget counts the values (keys included) and the longest
+/// array with ``JSONNesting/count(in:depthLimit:maxValues:maxArrayCount:)-(UnsafeRawBufferPointer,_,_,_)``
+/// and refuses a document that needs more than a drawing within the limits can use: `values ≤
+/// valuesPerPoint × maxTotalPoints + valuesPerStroke × maxStrokes + 4096`, and no array longer
+/// than ``maxArrayCount``. The factors per format are in ``init(_:limits:)`` and documented in
+/// docs/formats.md. ``parse(_:)`` applies it as the reader's ``JSONLimits`` (``jsonLimits``), so
+/// the scan runs once, inside ``JSONDocument/parse(_:limits:)-(ArraySlice<UInt8>,_)``, before
+/// json-c builds anything; ``check(_:at:)`` runs the scan alone, for documents read a piece at
+/// a time.
 public struct ImportBudget: Sendable, Hashable {
     /// The format budgeted.
     public let format: InkFormat
@@ -65,20 +69,70 @@ public struct ImportBudget: Sendable, Hashable {
         maxDepth = InterchangeJSON.maxDepth
     }
 
+    /// The budget as the JSON reader's limits (the byte size is the importer's to check).
+    public var jsonLimits: JSONLimits {
+        JSONLimits(maxBytes: .max, maxDepth: maxDepth, maxValues: maxValues, maxArrayCount: maxArrayCount)
+    }
+
+    /// Parses `bytes` within the budget: one counting scan, then json-c (``JSONDocument``).
+    /// A refusal names the option to raise (`… split the drawing or raise --max-total-points`);
+    /// paths are the document's own (`$` for the document).
+    public func parse(_ bytes: ArraySlice<UInt8>) throws(JSONError) -> JSONDocument {
+        do {
+            return try JSONDocument.parse(bytes, limits: jsonLimits)
+        } catch {
+            guard error.kind == .tooDeep || error.kind == .limitExceeded else { throw error }
+            // Say which budget ran out in this format's words. The scan stops where the budget
+            // ran out, so counting again costs no more than the refusal did.
+            throw refusal(counting: bytes) ?? error
+        }
+    }
+
     /// Throws a one-line ``InkImportError`` (at `location`) when `bytes` nest deeper than
     /// ``maxDepth``, hold an array longer than ``maxArrayCount`` or more values than
     /// ``maxValues``. One linear pass; nothing is allocated for the document.
     public func check(_ bytes: ArraySlice<UInt8>, at location: String = "") throws(InkImportError) {
+        guard let problem = refusal(counting: bytes) else { return }
+        throw InkImportError(format, problem, in: location)
+    }
+
+    /// Parses `bytes`, a part of a document that already passed this budget's scan
+    /// (``checkScan(_:)``), without counting it again; errors are at `label` when given (what the
+    /// file calls the part: `strokes[3]`), else at the part's own paths.
+    func parseCounted(_ bytes: ArraySlice<UInt8>, at label: String? = nil) throws(JSONError) -> JSONDocument {
+        let parsed = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONError) in try JSONDocument.parse(raw, maxDepth: jsonLimits.effectiveDepth) }
+        }
+        do {
+            return try parsed.get()
+        } catch {
+            guard let label else { throw error }
+            throw JSONError(kind: error.kind, path: label, message: error.message)
+        }
+    }
+
+    /// Throws the refusal, at `$`, when `bytes` break the budget: the scan of ``check(_:at:)``,
+    /// for importers that parse the document a piece at a time.
+    func checkScan(_ bytes: ArraySlice<UInt8>) throws(JSONError) {
+        if let problem = refusal(counting: bytes) { throw problem }
+    }
+
+    /// The refusal of `bytes`, at `$`, or `nil` when they keep within the budget.
+    private func refusal(counting bytes: ArraySlice<UInt8>) -> JSONError? {
         let counts = JSONNesting.count(in: bytes, depthLimit: maxDepth, maxValues: maxValues, maxArrayCount: maxArrayCount)
         if let offset = counts.depthViolation {
-            throw InkImportError(format, at: location, "expected at most \(maxDepth) levels of nesting, got deeper at byte \(offset)")
+            return JSONError(kind: .tooDeep, path: JSONError.documentPath,
+                             message: "expected at most \(maxDepth) levels of nesting, got deeper at byte \(offset)")
         }
         if counts.largestArray > maxArrayCount {
-            throw InkImportError(format, at: location, "an array holds more than the \(maxArrayCount) elements a drawing within the limits can use; split the drawing or raise --max-points-per-stroke")
+            return JSONError(kind: .limitExceeded, path: JSONError.documentPath,
+                             message: "an array holds more than the \(maxArrayCount) elements a drawing within the limits can use; split the drawing or raise --max-points-per-stroke")
         }
         if counts.values > maxValues {
-            throw InkImportError(format, at: location, "the document holds more than the \(maxValues) JSON values a drawing within the limits can use; split the drawing or raise --max-total-points")
+            return JSONError(kind: .limitExceeded, path: JSONError.documentPath,
+                             message: "the document holds more than the \(maxValues) JSON values a drawing within the limits can use; split the drawing or raise --max-total-points")
         }
+        return nil
     }
 
     /// Throws when an XML document has more `<` than ``maxValues`` (every element, comment and

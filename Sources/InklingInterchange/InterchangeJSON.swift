@@ -1,16 +1,15 @@
-import Foundation
 import InklingBase
 import InklingStrokes
 
-/// Shared helpers for the JSON-based importers (Pointer Events, Quick, Draw!, perfect-freehand):
-/// size and nesting checks before parsing, Foundation parsing, strict number reading and
-/// short quotations of offending values for one-line errors.
+/// What the JSON importers (Pointer Events, Quick, Draw!, perfect-freehand, Excalidraw, tldraw)
+/// share on top of InklingBase's reader: the size check, the canonical format's ranges
+/// (coordinates, counts, the canvas), a node's error moved to where its document sits in the
+/// file, and the sniffing helpers.
 ///
-/// Documents are parsed with Foundation's `JSONSerialization` (json-c is reserved for the
-/// canonical format). Before parsing, the bytes are scanned once (``ImportBudget``) for nesting
-/// deeper than ``maxDepth`` and for more values or longer arrays than the drawing's limits can
-/// use, so that hostile documents (`[[[[…` ten thousand deep, or millions of tiny values) are
-/// refused cheaply, before Foundation builds a tree.
+/// Documents are parsed by ``ImportBudget/parse(_:)`` (one counting scan sized from the drawing's
+/// limits, then json-c) and read through ``JSONNode``: readers throw ``JSONError`` at the value's
+/// JSON path, and each importer turns it into an ``InkImportError`` where it knows where the
+/// document sits in the file (``InkImportError/init(_:_:in:)``).
 enum InterchangeJSON {
     /// Deepest nesting of arrays and objects accepted by the JSON importers.
     static let maxDepth = 64
@@ -24,124 +23,91 @@ enum InterchangeJSON {
         throw InkImportError(format, at: "", "expected at most \(options.maxBytes) bytes (maxBytes), got \(count) bytes")
     }
 
-    /// Parses one JSON value (arrays, objects, numbers, strings, booleans, null), after
-    /// ``ImportBudget/check(_:at:)`` has refused nesting and sizes the drawing's `limits` cannot use.
-    static func parse(
-        _ bytes: ArraySlice<UInt8>, _ format: InkFormat, at location: String = "", limits: StrokeJSONDecoder.Limits
-    ) throws(InkImportError) -> Any {
-        try ImportBudget(format, limits: limits).check(bytes, at: location)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            throw InkImportError(format, at: location, "invalid JSON: starts with a byte order mark")
-        }
-        do {
-            return try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not well-formed"
-            throw InkImportError(format, at: location, "invalid JSON: \(detail)")
-        }
+    // MARK: Values
+
+    /// The member `key` of `object` as a finite number within `range` (when given): absent is
+    /// `expected …, got none`, `null` is `got null`.
+    static func number(
+        _ object: JSONNode, _ key: String, expected: String = "a finite number", in range: ClosedRange<Double>? = nil
+    ) throws(JSONError) -> Double {
+        guard let value = object.member(key) else { throw missing(key, in: object, expected: expected) }
+        return try value.requireNumber(in: range, expected: expected)
     }
 
-    /// Whether `value` is a JSON boolean (Foundation hands booleans over as `NSNumber` too).
-    static func isBool(_ value: Any) -> Bool {
-        if value is Bool, !(value is NSNumber) { return true }
-        guard let n = value as? NSNumber else { return false }
-        let type = String(cString: n.objCType)
-        return type == "c" || type == "B"
+    /// Like ``number(_:_:expected:in:)`` but `nil` when the member is absent or `null`.
+    static func optionalNumber(
+        _ object: JSONNode, _ key: String, expected: String = "a finite number", in range: ClosedRange<Double>? = nil
+    ) throws(JSONError) -> Double? {
+        guard let value = object[key] else { return nil }
+        return try value.requireNumber(in: range, expected: expected)
     }
 
-    /// The finite number `value` holds, or `nil` for anything else (strings, booleans, overflow).
-    static func number(_ value: Any) -> Double? {
-        if value is String || isBool(value) { return nil }
-        if let d = value as? Double, d.isFinite { return d }
-        if let i = value as? Int { return Double(i) }
-        if let n = value as? NSNumber, n.doubleValue.isFinite { return n.doubleValue }
+    /// The error for a required member `key` that `object` lacks: `expected …, got none`.
+    static func missing(_ key: String, in object: JSONNode, expected: String) -> JSONError {
+        JSONError(kind: .missingKey, path: object.path.appending(.key(key)).description, message: "expected \(expected), got none")
+    }
+
+    /// What a coordinate must be: finite and within the canonical format's `maxCoordinate`.
+    static let coordinateExpectation = "a finite number with |v| ≤ \(NumberText.compact(limits.maxCoordinate))"
+
+    /// A coordinate: finite and within the canonical format's `maxCoordinate`.
+    static func coordinate(_ node: JSONNode) throws(JSONError) -> Double {
+        let m = limits.maxCoordinate
+        return try node.requireNumber(in: -m...m, expected: coordinateExpectation)
+    }
+
+    /// The member `key` of `object` as a coordinate (required).
+    static func coordinate(_ object: JSONNode, _ key: String) throws(JSONError) -> Double {
+        let m = limits.maxCoordinate
+        return try number(object, key, expected: coordinateExpectation, in: -m...m)
+    }
+
+    /// What breaks the canonical counts when a drawing has `strokes` strokes, a stroke `points`
+    /// points and the drawing `total` points; `nil` when nothing does.
+    static func countProblem(strokes: Int, points: Int, total: Int) -> String? {
+        if strokes > limits.maxStrokes { return "expected at most \(limits.maxStrokes) strokes, got more" }
+        if points > limits.maxPointsPerStroke { return "expected at most \(limits.maxPointsPerStroke) points in a stroke, got more" }
+        if total > limits.maxTotalPoints { return "expected at most \(limits.maxTotalPoints) points in all, got more" }
         return nil
     }
 
-    /// Whether `value` is JSON `null`.
-    static func isNull(_ value: Any?) -> Bool { value is NSNull }
-
-    /// A short JSON-like quotation of `value` for error messages, cut after about 40 characters.
-    static func quote(_ value: Any?) -> String {
-        let text: String
-        switch value {
-        case nil: text = "none"
-        case is NSNull: text = "null"
-        case let s as String: text = "\"\(s)\""
-        case let v? where isBool(v): text = (v as? NSNumber)?.boolValue == true ? "true" : "false"
-        case let a as [Any]: text = a.isEmpty ? "[]" : "[" + a.prefix(4).map { quote($0) }.joined(separator: ",") + (a.count > 4 ? ",…]" : "]")
-        case let o as [String: Any]: text = o.isEmpty ? "{}" : "{" + o.keys.sorted().prefix(4).map { "\"\($0)\":…" }.joined(separator: ",") + (o.count > 4 ? ",…}" : "}")
-        case let n as NSNumber: text = n.stringValue
-        case let v?: text = "\(v)"
-        }
-        let flat = text.replacingOccurrences(of: "\n", with: " ")
-        return flat.count > 40 ? String(flat.prefix(40)) + "…" : flat
+    /// Throws, at `node`, when the counts break the canonical limits (see ``countProblem(strokes:points:total:)``).
+    static func checkCounts(strokes: Int, points: Int, total: Int, at node: JSONNode) throws(JSONError) {
+        guard let problem = countProblem(strokes: strokes, points: points, total: total) else { return }
+        throw node.error(problem, kind: .limitExceeded)
     }
 
-    /// The JSON type of `value`, in words, for messages.
-    static func typeName(_ value: Any?) -> String {
-        switch value {
-        case nil: return "none"
-        case is NSNull: return "null"
-        case is String: return "a string"
-        case let v? where isBool(v): return "a boolean"
-        case is [Any]: return "an array"
-        case is [String: Any]: return "an object"
-        case let v? where number(v) != nil: return "a number"
-        default: return "a non-finite number"
-        }
-    }
-
-    /// Reads a finite number, checking `range` when given; the error names `path`.
-    static func requireNumber(
-        _ value: Any?, at path: String, _ format: InkFormat, expected: String = "a finite number",
-        in range: ClosedRange<Double>? = nil
-    ) throws(InkImportError) -> Double {
-        guard let v = value, let d = number(v), range.map({ $0.contains(d) }) ?? true else {
-            throw InkImportError(format, at: path, "expected \(expected), got \(quote(value))")
-        }
-        return d
-    }
-
-    /// Like ``requireNumber(_:at:_:expected:in:)`` but `nil` when the value is absent or `null`.
-    static func optionalNumber(
-        _ value: Any?, at path: String, _ format: InkFormat, expected: String = "a finite number",
-        in range: ClosedRange<Double>? = nil
-    ) throws(InkImportError) -> Double? {
-        guard let value, !(value is NSNull) else { return nil }
-        return try requireNumber(value, at: path, format, expected: expected, in: range)
-    }
-
-    /// Reads a coordinate: finite and within the canonical format's `maxCoordinate`.
-    static func coordinate(_ value: Any?, at path: String, _ format: InkFormat) throws(InkImportError) -> Double {
-        let m = limits.maxCoordinate
-        return try requireNumber(value, at: path, format, expected: "a finite number with |v| ≤ \(NumberText.compact(m))", in: -m...m)
-    }
-
-    /// Throws when a stroke or the drawing grows past the canonical limits.
-    static func checkCounts(strokes: Int, points: Int, total: Int, at path: String, _ format: InkFormat) throws(InkImportError) {
-        if strokes > limits.maxStrokes {
-            throw InkImportError(format, at: path, "expected at most \(limits.maxStrokes) strokes, got more")
-        }
-        if points > limits.maxPointsPerStroke {
-            throw InkImportError(format, at: path, "expected at most \(limits.maxPointsPerStroke) points in a stroke, got more")
-        }
-        if total > limits.maxTotalPoints {
-            throw InkImportError(format, at: path, "expected at most \(limits.maxTotalPoints) points in all, got more")
-        }
-    }
-
-    /// Reads an optional `{width, height}` canvas (both > 0 and within `maxCanvasSide`).
-    static func canvas(_ value: Any?, at path: String, _ format: InkFormat) throws(InkImportError) -> Size2D? {
-        guard let value, !(value is NSNull) else { return nil }
-        guard let o = value as? [String: Any] else {
-            throw InkImportError(format, at: path, "expected an object {width, height}, got \(quote(value))")
-        }
+    /// The optional member `key` of `object` as a `{width, height}` canvas (both > 0 and within
+    /// `maxCanvasSide`).
+    static func canvas(_ object: JSONNode, _ key: String) throws(JSONError) -> Size2D? {
+        guard let value = object[key] else { return nil }
+        guard value.kind == .object else { throw value.expected("an object {width, height}") }
         let side = limits.maxCanvasSide
         let expected = "a number in (0, \(NumberText.compact(side))]"
-        let w = try requireNumber(o["width"], at: path + ".width", format, expected: expected, in: Double.leastNonzeroMagnitude...side)
-        let h = try requireNumber(o["height"], at: path + ".height", format, expected: expected, in: Double.leastNonzeroMagnitude...side)
+        let w = try number(value, "width", expected: expected, in: Double.leastNonzeroMagnitude...side)
+        let h = try number(value, "height", expected: expected, in: Double.leastNonzeroMagnitude...side)
         return Size2D(width: w, height: h)
+    }
+
+    // MARK: Documents parsed from part of a file
+
+    /// `error`, raised in a document parsed from part of the file, with `node`'s path (`$`, or
+    /// `[3]` for an element of a batch) replaced by `label`, what the file calls that value
+    /// (`events[515]`, `canvas`): `[3].pressure` under `[3]` as `events[515]` is
+    /// `events[515].pressure`. An error elsewhere is returned as it is (it was relocated already,
+    /// or concerns another value).
+    static func relocate(_ error: JSONError, from node: JSONNode, to label: String) -> JSONError {
+        let prefix = node.path.location
+        let path = error.location
+        let rest: String
+        if prefix.isEmpty {
+            rest = path.isEmpty || path.first == "[" ? path : "." + path
+        } else if path.hasPrefix(prefix), [nil, ".", "["].contains(path.dropFirst(prefix.count).first) {
+            rest = String(path.dropFirst(prefix.count))
+        } else {
+            return error
+        }
+        return JSONError(kind: error.kind, path: label + rest, message: error.message)
     }
 
     // MARK: Sniffing
@@ -172,5 +138,16 @@ enum InterchangeJSON {
     static func namesOtherFormat(_ head: ArraySlice<UInt8>) -> Bool {
         ["inkling.drawing", "\"excalidraw\"", "tldrawFileFormatVersion", "\"schema\"", "\"store\""]
             .contains { contains(head, $0) }
+    }
+}
+
+extension InkImportError {
+    /// `error`, from a document read as `format`, located in the file: `place` (where the
+    /// document sits, `line 3`; empty for the whole file) and the error's JSON path, joined by
+    /// `: `. Syntax errors read `invalid JSON: …`.
+    init(_ format: InkFormat, _ error: JSONError, in place: String = "") {
+        let location = [place, error.location].filter { !$0.isEmpty }.joined(separator: ": ")
+        let message = error.kind == .syntax && !error.message.hasPrefix("invalid JSON") ? "invalid JSON: " + error.message : error.message
+        self.init(format, at: location, message)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import InklingStrokes
 
 extension PointerEventsImporter {
@@ -54,20 +55,27 @@ extension PointerEventsImporter {
     static let coordinatePairs = [("offsetX", "offsetY"), ("x", "y"), ("clientX", "clientY"), ("pageX", "pageY")]
 
     /// Converts one event object (see the type's documentation for the mapping).
-    static func sample(_ e: [String: Any], at path: String, pointerType: String) throws(InkImportError) -> Sample {
-        func present(_ key: String) -> Bool { e[key].map { !($0 is NSNull) } ?? false }
-        guard let pair = coordinatePairs.first(where: { present($0.0) || present($0.1) }) else {
-            throw InkImportError(format, at: path, "expected coordinates offsetX/offsetY, x/y or clientX/clientY, got none")
+    static func sample(_ e: JSONNode, pointerType: String) throws(JSONError) -> Sample {
+        // The first pair with either member present (not null); each member is looked up once.
+        func coordinate(_ node: JSONNode?, _ key: String) throws(JSONError) -> Double {
+            guard let node else { throw InterchangeJSON.missing(key, in: e, expected: InterchangeJSON.coordinateExpectation) }
+            return try InterchangeJSON.coordinate(node)
         }
-        let x = try InterchangeJSON.coordinate(e[pair.0], at: "\(path).\(pair.0)", format)
-        let y = try InterchangeJSON.coordinate(e[pair.1], at: "\(path).\(pair.1)", format)
-        var point = StrokePoint(location: Point2D(x: x, y: y))
+        var location: Point2D?
+        for (xKey, yKey) in coordinatePairs {
+            let xNode = e.member(xKey), yNode = e.member(yKey)
+            guard xNode?.isNull == false || yNode?.isNull == false else { continue }
+            location = Point2D(x: try coordinate(xNode, xKey), y: try coordinate(yNode, yKey))
+            break
+        }
+        guard let location else { throw e.error("expected coordinates offsetX/offsetY, x/y or clientX/clientY, got none") }
+        var point = StrokePoint(location: location)
 
-        let pressure = try InterchangeJSON.optionalNumber(e["pressure"], at: path + ".pressure", format, expected: "a pressure in 0…1", in: 0...1)
+        let pressure = try InterchangeJSON.optionalNumber(e, "pressure", expected: "a pressure in 0…1", in: 0...1)
         if let pressure, pointerType != "mouse" { point.force = pressure * 2 }
 
-        let altitude = try InterchangeJSON.optionalNumber(e["altitudeAngle"], at: path + ".altitudeAngle", format, expected: "an angle in 0…π/2 (radians)", in: 0...(.pi / 2))
-        let azimuth = try InterchangeJSON.optionalNumber(e["azimuthAngle"], at: path + ".azimuthAngle", format, expected: "a finite angle (radians)")
+        let altitude = try InterchangeJSON.optionalNumber(e, "altitudeAngle", expected: "an angle in 0…π/2 (radians)", in: 0...(.pi / 2))
+        let azimuth = try InterchangeJSON.optionalNumber(e, "azimuthAngle", expected: "a finite angle (radians)")
         if altitude != nil || azimuth != nil {
             point.altitude = altitude ?? StrokePoint.Defaults.altitude
             if let azimuth {
@@ -76,54 +84,52 @@ extension PointerEventsImporter {
             }
         } else {
             let tilt = "a tilt in −90…90 (degrees)"
-            let tx = try InterchangeJSON.optionalNumber(e["tiltX"], at: path + ".tiltX", format, expected: tilt, in: -90...90)
-            let ty = try InterchangeJSON.optionalNumber(e["tiltY"], at: path + ".tiltY", format, expected: tilt, in: -90...90)
+            let tx = try InterchangeJSON.optionalNumber(e, "tiltX", expected: tilt, in: -90...90)
+            let ty = try InterchangeJSON.optionalNumber(e, "tiltY", expected: tilt, in: -90...90)
             if tx != nil || ty != nil {
                 (point.azimuth, point.altitude) = orientation(tiltX: tx ?? 0, tiltY: ty ?? 0)
             }
         }
-        _ = try InterchangeJSON.optionalNumber(e["twist"], at: path + ".twist", format, expected: "a twist in 0…359 (degrees)", in: 0...360)
+        _ = try InterchangeJSON.optionalNumber(e, "twist", expected: "a twist in 0…359 (degrees)", in: 0...360)
 
         let sizeRange = 0...InterchangeJSON.limits.maxCoordinate
-        let w = try InterchangeJSON.optionalNumber(e["width"], at: path + ".width", format, expected: "a width ≥ 0", in: sizeRange)
-        let h = try InterchangeJSON.optionalNumber(e["height"], at: path + ".height", format, expected: "a height ≥ 0", in: sizeRange)
+        let w = try InterchangeJSON.optionalNumber(e, "width", expected: "a width ≥ 0", in: sizeRange)
+        let h = try InterchangeJSON.optionalNumber(e, "height", expected: "a height ≥ 0", in: sizeRange)
         if let width = w ?? h, let height = h ?? w, width > 1 || height > 1 {
             point.size = Size2D(width: width, height: height)
         }
-        let time = try InterchangeJSON.optionalNumber(e["timeStamp"], at: path + ".timeStamp", format, expected: "a finite time in ms", in: -1e15...1e15)
+        let time = try InterchangeJSON.optionalNumber(e, "timeStamp", expected: "a finite time in ms", in: -1e15...1e15)
         return Sample(point: point, timeStamp: time)
     }
 
-    /// The pointer's identity as a string key (`pointerId` may be a number or a string; absent → "").
-    static func pointerKey(_ e: [String: Any], at path: String) throws(InkImportError) -> String {
-        switch e["pointerId"] {
-        case nil, is NSNull: return ""
-        case let s as String: return "s:" + s
-        case let v?:
-            guard let n = InterchangeJSON.number(v) else {
-                throw InkImportError(format, at: path + ".pointerId", "expected a number or a string, got \(InterchangeJSON.quote(v))")
-            }
-            return "n:\(n)"
-        }
+    /// A pointer's identity: `pointerId` may be a number or a string; absent is a pointer of its own.
+    enum PointerKey: Hashable {
+        case absent
+        case number(Double)
+        case string(String)
+    }
+
+    /// The event's pointer identity (`pointerId`).
+    static func pointerKey(_ e: JSONNode) throws(JSONError) -> PointerKey {
+        guard let value = e["pointerId"] else { return .absent }
+        if let text = value.string { return .string(text) }
+        guard let n = value.number else { throw value.expected("a number or a string") }
+        return .number(n)
     }
 
     /// The event's `pointerType` (`""` when absent).
-    static func pointerType(_ e: [String: Any], at path: String) throws(InkImportError) -> String {
-        switch e["pointerType"] {
-        case nil, is NSNull: return ""
-        case let s as String: return s
-        case let v?: throw InkImportError(format, at: path + ".pointerType", "expected \"pen\", \"mouse\" or \"touch\", got \(InterchangeJSON.quote(v))")
-        }
+    static func pointerType(_ e: JSONNode) throws(JSONError) -> String {
+        guard let value = e["pointerType"] else { return "" }
+        guard let text = value.string else { throw value.expected("\"pen\", \"mouse\" or \"touch\"") }
+        return text
     }
 
-    /// The event's coalesced events (`coalesced` or `coalescedEvents`), if any, with the key used.
-    static func coalesced(_ e: [String: Any], at path: String) throws(InkImportError) -> (key: String, events: [Any])? {
+    /// The event's coalesced events (`coalesced` or `coalescedEvents`), if any.
+    static func coalesced(_ e: JSONNode) throws(JSONError) -> JSONElements? {
         for key in ["coalesced", "coalescedEvents"] {
-            guard let v = e[key], !(v is NSNull) else { continue }
-            guard let list = v as? [Any] else {
-                throw InkImportError(format, at: "\(path).\(key)", "expected an array of events, got \(InterchangeJSON.quote(v))")
-            }
-            return (key, list)
+            guard let value = e[key] else { continue }
+            guard value.kind == .array else { throw value.expected("an array of events") }
+            return value.elements
         }
         return nil
     }

@@ -1,5 +1,4 @@
 import InklingBase
-import Foundation
 import InklingStrokes
 
 /// Reads Pointer Events recorded by a web canvas into a ``Drawing``.
@@ -57,98 +56,145 @@ public enum PointerEventsImporter: InkImporter {
     /// tree, so memory stays a small multiple of the document while strokes are built.
     public static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
-        let whole = bytes[...]
-        try ImportBudget(format, limits: options.limits).check(whole)
+        do {
+            return try read(bytes[...], budget: ImportBudget(format, limits: options.limits))
+        } catch {
+            throw InkImportError(format, error)
+        }
+    }
+
+    private static func read(_ whole: ArraySlice<UInt8>, budget: ImportBudget) throws(JSONError) -> Drawing {
+        try budget.checkScan(whole)
         let shape = "an array of events or an object with \"events\" or \"strokes\""
         guard let start = whole.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
               whole[start] == UInt8(ascii: "[") || whole[start] == UInt8(ascii: "{"),
-              let top = JSONNesting.children(in: whole)
+              let children = JSONNesting.children(in: whole)
         else {
             // Not one array or object: the parser says what is wrong, or what it is instead.
-            let root = try InterchangeJSON.parse(whole, format, limits: options.limits)
-            throw InkImportError(format, at: "", "expected \(shape), got \(InterchangeJSON.typeName(root))")
+            let root = try budget.parse(whole).root
+            throw root.error("expected \(shape), got \(root.typeName)")
         }
+        let top = children.map { ($0.lowerBound + whole.startIndex)..<($0.upperBound + whole.startIndex) }
         var canvas: Size2D?
         var timeOrigin: Double?
         let list: JSONArrayStream
         let grouped: Bool
         if whole[start] == UInt8(ascii: "{") {
-            var members: [String: Range<Int>] = [:]
-            for k in stride(from: 0, to: top.count - 1, by: 2) {
-                if let key = try value(whole, top[k], at: "") as? String { members[key] = top[k + 1] }
-            }
-            canvas = try InterchangeJSON.canvas(members["canvas"].map { r throws(InkImportError) in try value(whole, r, at: "canvas") }, at: "canvas", format)
-            let origin = try members["timeOrigin"].map { r throws(InkImportError) in try value(whole, r, at: "timeOrigin") }
-            timeOrigin = try InterchangeJSON.optionalNumber(origin, at: "timeOrigin", format, expected: "a time in ms since 1970", in: 0...1e15)
-            if let r = members["events"] {
-                guard let a = JSONArrayStream(whole, range: r, format: format, location: "events") else {
-                    throw InkImportError(format, at: "events", "expected an array of events, got \(InterchangeJSON.quote(try value(whole, r, at: "events")))")
-                }
-                (list, grouped) = (a, false)
-            } else if let r = members["strokes"] {
-                guard let a = JSONArrayStream(whole, range: r, format: format, location: "strokes") else {
-                    throw InkImportError(format, at: "strokes", "expected an array of event arrays, got \(InterchangeJSON.quote(try value(whole, r, at: "strokes")))")
-                }
-                (list, grouped) = (a, true)
+            let (root, lists) = try objectSkeleton(whole, members: top, budget: budget)
+            canvas = try InterchangeJSON.canvas(root, "canvas")
+            timeOrigin = try InterchangeJSON.optionalNumber(root, "timeOrigin", expected: "a time in ms since 1970", in: 0...1e15)
+            if let events = root.member("events") {
+                list = try stream(events, lists["events"], in: whole, budget: budget, expected: "an array of events")
+                grouped = false
+            } else if let strokes = root.member("strokes") {
+                list = try stream(strokes, lists["strokes"], in: whole, budget: budget, expected: "an array of event arrays")
+                grouped = true
             } else {
-                throw InkImportError(format, at: "", "expected \(shape), got an object without them")
+                throw root.error("expected \(shape), got an object without them")
             }
         } else {
-            guard let a = JSONArrayStream(whole, range: start..<whole.endIndex, format: format, location: "events") else {
-                throw InkImportError(format, at: "", "expected \(shape), got a malformed array")
-            }
+            let a = JSONArrayStream(whole, elements: top, location: "events", budget: budget)
             list = a
             grouped = a.count > 0 && a.firstByte(of: 0) == UInt8(ascii: "[")
         }
-        let builders = grouped ? try readGroups(list) : try readFlat(list)
+        let builders = grouped ? try readGroups(list.at("strokes"), budget: budget) : try readFlat(list)
         var strokes: [Stroke] = []
         for b in builders {
             if let s = b.stroke(timeOrigin: timeOrigin) { strokes.append(s) }
         }
-        try InterchangeJSON.checkCounts(strokes: strokes.count, points: 0, total: 0, at: grouped ? "strokes" : "events", format)
+        if let problem = InterchangeJSON.countProblem(strokes: strokes.count, points: 0, total: 0) {
+            throw JSONError(kind: .limitExceeded, path: grouped ? "strokes" : "events", message: problem)
+        }
         return Drawing(strokes: strokes, canvas: canvas)
     }
 
-    /// The value `bytes[range]` on its own (a key, a member's value).
-    private static func value(_ bytes: ArraySlice<UInt8>, _ range: Range<Int>, at location: String) throws(InkImportError) -> Any {
+    /// The top-level object with only what is read whole left in it, and where the `events` and
+    /// `strokes` arrays are (the last of each key, json-c's rule), for streaming.
+    ///
+    /// Every other member's value becomes `0` and the two arrays `[]`: the skeleton parses to a
+    /// small tree (`canvas`, `timeOrigin`, an `events` that is not an array, with their paths)
+    /// however long the recording, and json-c still checks the object's own syntax. Keys are
+    /// parsed alone (escapes included); a key that does not parse is left for the skeleton's
+    /// parse to report. A syntax error is reported from a skeleton padded with spaces to the
+    /// file's length, so that its byte offset is the file's.
+    private static func objectSkeleton(
+        _ whole: ArraySlice<UInt8>, members top: [Range<Int>], budget: ImportBudget
+    ) throws(JSONError) -> (root: JSONNode, lists: [String: Range<Int>]) {
+        var lists: [String: Range<Int>] = [:]
+        var replaced: [(range: Range<Int>, text: [UInt8])] = []
+        for k in stride(from: 0, to: top.count - 1, by: 2) {
+            let (key, value) = (top[k], top[k + 1])
+            guard let name = try? budget.parseCounted(whole[key]).root.string else { continue }
+            switch name {
+            case "canvas", "timeOrigin":
+                continue
+            case "events", "strokes":
+                guard whole[value.lowerBound] == UInt8(ascii: "[") else { continue }
+                lists[name] = value
+                replaced.append((value, [UInt8(ascii: "["), UInt8(ascii: "]")]))
+            default:
+                replaced.append((value, [UInt8(ascii: "0")]))
+            }
+        }
+        func skeleton(padded: Bool) -> [UInt8] {
+            var bytes: [UInt8] = []
+            var cursor = whole.startIndex
+            for (range, text) in replaced {
+                bytes += whole[cursor..<range.lowerBound]
+                bytes += text
+                if padded { bytes += repeatElement(0x20, count: range.count - text.count) }
+                cursor = range.upperBound
+            }
+            bytes += whole[cursor...]
+            return bytes
+        }
         do {
-            return try JSONSerialization.jsonObject(with: Data(bytes[range]), options: [.fragmentsAllowed])
+            return (try budget.parseCounted(skeleton(padded: false)[...]).root, lists)
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not well-formed"
-            throw InkImportError(format, at: location, "invalid JSON: \(detail)")
+            guard error.kind == .syntax else { throw error }
+            _ = try budget.parseCounted(skeleton(padded: true)[...])
+            throw error
         }
     }
 
+    /// The events (or groups) of `node`, a member of the skeleton, streamed from the file: the
+    /// array at `range` when the skeleton held one there, else an error saying what `node` is.
+    private static func stream(
+        _ node: JSONNode, _ range: Range<Int>?, in whole: ArraySlice<UInt8>, budget: ImportBudget, expected: String
+    ) throws(JSONError) -> JSONArrayStream {
+        let label = node.path.description
+        guard node.kind == .array, let range else { throw node.expected(expected) }
+        if let stream = JSONArrayStream(whole, range: range, location: label, budget: budget) { return stream }
+        // Not one array: the parser says what is wrong with it.
+        let part = try budget.parseCounted(whole[range], at: label)
+        throw InterchangeJSON.relocate(part.root.expected(expected), from: part.root, to: label)
+    }
+
     /// A flat event list: strokes per pointer, delimited by pointerdown … pointerup.
-    private static func readFlat(_ events: JSONArrayStream) throws(InkImportError) -> [PointerEventsStrokeBuilder] {
+    private static func readFlat(_ events: JSONArrayStream) throws(JSONError) -> [PointerEventsStrokeBuilder] {
         var finished: [(order: Int, builder: PointerEventsStrokeBuilder)] = []
-        var active: [String: (order: Int, builder: PointerEventsStrokeBuilder)] = [:]
+        var active: [PointerKey: (order: Int, builder: PointerEventsStrokeBuilder)] = [:]
         var counter = 0
-        try events.forEach { (i, item) throws(InkImportError) in
-            let path = "events[\(i)]"
-            guard let e = item as? [String: Any] else {
-                throw InkImportError(format, at: path, "expected an event object, got \(InterchangeJSON.quote(item))")
-            }
-            guard let type = e["type"] as? String else {
-                throw InkImportError(format, at: path + ".type", "expected an event type such as \"pointermove\", got \(InterchangeJSON.quote(e["type"]))")
-            }
-            let id = try pointerKey(e, at: path)
+        try events.forEach { (i, e) throws(JSONError) in
+            guard e.kind == .object else { throw e.expected("an event object") }
+            let typeExpectation = "an event type such as \"pointermove\""
+            guard let typeNode = e.member("type") else { throw InterchangeJSON.missing("type", in: e, expected: typeExpectation) }
+            guard let type = typeNode.string else { throw typeNode.expected(typeExpectation) }
+            let id = try pointerKey(e)
             switch type {
             case "pointerdown":
                 if let open = active.removeValue(forKey: id) { finished.append(open) }
-                var b = PointerEventsStrokeBuilder(pointerType: try pointerType(e, at: path))
-                try b.append(event: e, at: path, counter: &counter)
+                var b = PointerEventsStrokeBuilder(pointerType: try pointerType(e))
+                try b.append(event: e, counter: &counter)
                 active[id] = (i, b)
-                if active.count + finished.count > InterchangeJSON.limits.maxStrokes {
-                    try InterchangeJSON.checkCounts(strokes: active.count + finished.count, points: 0, total: 0, at: path, format)
-                }
+                try InterchangeJSON.checkCounts(strokes: active.count + finished.count, points: 0, total: 0, at: e)
             case "pointermove", "pointerrawupdate":
                 // Appended in place: a copy taken out of the dictionary would copy every point.
                 guard active[id] != nil else { return }
-                try active[id]!.builder.append(event: e, at: path, counter: &counter)
+                try active[id]!.builder.append(event: e, counter: &counter)
             case "pointerup":
                 guard var open = active.removeValue(forKey: id) else { return }
-                try open.builder.appendUp(event: e, at: path, counter: &counter)
+                try open.builder.appendUp(event: e, counter: &counter)
                 finished.append(open)
             case "pointercancel":
                 if let open = active.removeValue(forKey: id) { finished.append(open) }
@@ -161,26 +207,25 @@ public enum PointerEventsImporter: InkImporter {
     }
 
     /// Per-stroke groups: each array of events is one stroke.
-    private static func readGroups(_ groups: JSONArrayStream) throws(InkImportError) -> [PointerEventsStrokeBuilder] {
+    private static func readGroups(_ groups: JSONArrayStream, budget: ImportBudget) throws(JSONError) -> [PointerEventsStrokeBuilder] {
         var builders: [PointerEventsStrokeBuilder] = []
         var counter = 0
         for i in 0..<groups.count {
-            guard let group = JSONArrayStream(groups.bytes, range: groups.elements[i], format: format, location: "strokes[\(i)]") else {
-                throw InkImportError(format, at: "strokes[\(i)]", "expected an array of events, got \(InterchangeJSON.quote(try value(groups.bytes, groups.elements[i], at: "strokes[\(i)]")))")
+            let label = "\(groups.location)[\(i)]"
+            guard let group = JSONArrayStream(groups.bytes, range: groups.elements[i], location: label, budget: budget) else {
+                // Not one array: the parser says what is wrong, or what it is instead.
+                let part = try budget.parseCounted(groups.bytes[groups.elements[i]], at: label)
+                throw InterchangeJSON.relocate(part.root.expected("an array of events"), from: part.root, to: label)
             }
             var builder: PointerEventsStrokeBuilder?
             var cancelled = false
-            try group.forEach { (j, element) throws(InkImportError) in
+            try group.forEach { (_, e) throws(JSONError) in
                 guard !cancelled else { return }
-                let path = "strokes[\(i)][\(j)]"
-                guard let e = element as? [String: Any] else {
-                    throw InkImportError(format, at: path, "expected an event object, got \(InterchangeJSON.quote(element))")
-                }
-                let type: String?
-                switch e["type"] {
-                case nil, is NSNull: type = nil
-                case let s as String: type = s
-                case let v?: throw InkImportError(format, at: path + ".type", "expected an event type such as \"pointermove\", got \(InterchangeJSON.quote(v))")
+                guard e.kind == .object else { throw e.expected("an event object") }
+                var type: String?
+                if let node = e["type"] {
+                    guard let text = node.string else { throw node.expected("an event type such as \"pointermove\"") }
+                    type = text
                 }
                 switch type {
                 case nil, "pointerdown", "pointermove", "pointerrawupdate", "pointerup":
@@ -193,17 +238,19 @@ public enum PointerEventsImporter: InkImporter {
                 }
                 // Taken out of `builder` so that appending never copies the points so far.
                 var b: PointerEventsStrokeBuilder
-                if let existing = builder.take() { b = existing } else { b = PointerEventsStrokeBuilder(pointerType: try pointerType(e, at: path)) }
+                if let existing = builder.take() { b = existing } else { b = PointerEventsStrokeBuilder(pointerType: try pointerType(e)) }
                 if type == "pointerup" {
-                    try b.appendUp(event: e, at: path, counter: &counter)
+                    try b.appendUp(event: e, counter: &counter)
                 } else {
-                    try b.append(event: e, at: path, counter: &counter)
+                    try b.append(event: e, counter: &counter)
                 }
                 builder = b
             }
             if let builder, !builder.points.isEmpty {
                 builders.append(builder)
-                try InterchangeJSON.checkCounts(strokes: builders.count, points: 0, total: 0, at: "strokes[\(i)]", format)
+                if let problem = InterchangeJSON.countProblem(strokes: builders.count, points: 0, total: 0) {
+                    throw JSONError(kind: .limitExceeded, path: label, message: problem)
+                }
             }
         }
         return builders

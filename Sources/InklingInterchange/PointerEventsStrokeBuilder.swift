@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import InklingStrokes
 
 /// Collects one pointer's samples into a stroke: times relative to the first timestamp,
@@ -30,39 +31,35 @@ struct PointerEventsStrokeBuilder {
 
     /// Appends an event with its coalesced events first; the event itself is skipped when the
     /// last coalesced event already is it (same location and timeStamp), as browsers report.
-    mutating func append(event e: [String: Any], at path: String, counter: inout Int) throws(InkImportError) {
-        let format = PointerEventsImporter.format
+    mutating func append(event e: JSONNode, counter: inout Int) throws(JSONError) {
         var last: PointerEventsImporter.Sample?
-        if let (key, list) = try PointerEventsImporter.coalesced(e, at: path) {
-            for (k, item) in list.enumerated() {
-                let here = "\(path).\(key)[\(k)]"
-                guard let c = item as? [String: Any] else {
-                    throw InkImportError(format, at: here, "expected an event object, got \(InterchangeJSON.quote(item))")
-                }
-                let s = try PointerEventsImporter.sample(c, at: here, pointerType: pointerType)
-                try count(&counter, at: here)
+        if let list = try PointerEventsImporter.coalesced(e) {
+            for c in list {
+                guard c.kind == .object else { throw c.expected("an event object") }
+                let s = try PointerEventsImporter.sample(c, pointerType: pointerType)
+                try count(&counter, at: c)
                 append(s)
                 last = s
             }
         }
-        let s = try PointerEventsImporter.sample(e, at: path, pointerType: pointerType)
+        let s = try PointerEventsImporter.sample(e, pointerType: pointerType)
         if let last, last.point.location == s.point.location, last.timeStamp == s.timeStamp { return }
-        try count(&counter, at: path)
+        try count(&counter, at: e)
         append(s)
     }
 
     /// Handles `pointerup`: its location is appended only when it moved from the last point, with
     /// the last point's force (a pointerup always reports pressure 0, which is not the pen's).
-    mutating func appendUp(event e: [String: Any], at path: String, counter: inout Int) throws(InkImportError) {
-        var s = try PointerEventsImporter.sample(e, at: path, pointerType: pointerType)
+    mutating func appendUp(event e: JSONNode, counter: inout Int) throws(JSONError) {
+        var s = try PointerEventsImporter.sample(e, pointerType: pointerType)
         guard let previous = points.last else {
-            try count(&counter, at: path)
+            try count(&counter, at: e)
             append(s)
             return
         }
         guard previous.location != s.point.location else { return }
         s.point.force = previous.force
-        try count(&counter, at: path)
+        try count(&counter, at: e)
         append(s)
     }
 
@@ -75,8 +72,8 @@ struct PointerEventsStrokeBuilder {
             path: StrokePath(points: points, creationDate: Date(timeIntervalSince1970: start)))
     }
 
-    private func count(_ counter: inout Int, at path: String) throws(InkImportError) {
+    private func count(_ counter: inout Int, at event: JSONNode) throws(JSONError) {
         counter += 1
-        try InterchangeJSON.checkCounts(strokes: 0, points: points.count + 1, total: counter, at: path, PointerEventsImporter.format)
+        try InterchangeJSON.checkCounts(strokes: 0, points: points.count + 1, total: counter, at: event)
     }
 }

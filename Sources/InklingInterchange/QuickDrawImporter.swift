@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import InklingStrokes
 
 /// Reads Quick, Draw! ndjson (one drawing per line) into a ``Drawing``.
@@ -37,6 +38,7 @@ public enum QuickDrawImporter: InkImporter {
     /// Converts the selected drawing of an ndjson file.
     public static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
+        let budget = ImportBudget(format, limits: options.limits)
         var lineNumber = 0
         var start = 0
         var done = bytes.isEmpty
@@ -50,18 +52,18 @@ public enum QuickDrawImporter: InkImporter {
             let blank = line.allSatisfy { [0x20, 0x09].contains($0) }
             switch options.selection {
             case .first:
-                if !blank { return try readLine(line, number: lineNumber, limits: options.limits) }
+                if !blank { return try readLine(try parse(line, number: lineNumber, budget: budget), number: lineNumber) }
             case .line(let n):
                 guard lineNumber == n else { continue }
                 if blank { throw InkImportError(format, at: "line \(n)", "expected a drawing, got a blank line") }
-                return try readLine(line, number: n, limits: options.limits)
+                return try readLine(try parse(line, number: n, budget: budget), number: n)
             case .keyID(let id):
-                guard !blank, let needle = try? JSONSerialization.data(withJSONObject: id, options: [.fragmentsAllowed]),
-                      range(of: [UInt8](needle), in: line) != nil
-                else { continue }
-                let object = try InterchangeJSON.parse(line, format, at: "line \(lineNumber)", limits: options.limits)
-                if let o = object as? [String: Any], (o["key_id"] as? String) == id {
-                    return try readLine(line, number: lineNumber, limits: options.limits, parsed: object)
+                // Only lines that may hold the key are parsed: those holding it between quotes,
+                // and those with an escape (which could spell it otherwise).
+                guard !blank, range(of: [0x22] + Array(id.utf8) + [0x22], in: line) != nil || line.contains(0x5C) else { continue }
+                let document = try parse(line, number: lineNumber, budget: budget)
+                if document.root["key_id"]?.string == id {
+                    return try readLine(document, number: lineNumber)
                 }
             }
         }
@@ -72,42 +74,54 @@ public enum QuickDrawImporter: InkImporter {
         }
     }
 
-    private static func readLine(_ line: ArraySlice<UInt8>, number: Int, limits: StrokeJSONDecoder.Limits, parsed: Any? = nil) throws(InkImportError) -> Drawing {
-        let here = "line \(number)"
-        let object: Any
-        if let parsed { object = parsed } else { object = try InterchangeJSON.parse(line, format, at: here, limits: limits) }
-        guard let o = object as? [String: Any] else {
-            throw InkImportError(format, at: here, "expected an object with a \"drawing\", got \(InterchangeJSON.typeName(object))")
+    /// Parses one line within the budget; errors name the line.
+    private static func parse(_ line: ArraySlice<UInt8>, number: Int, budget: ImportBudget) throws(InkImportError) -> JSONDocument {
+        do {
+            return try budget.parse(line)
+        } catch {
+            throw InkImportError(format, error, in: "line \(number)")
         }
-        guard let drawing = o["drawing"] as? [Any] else {
-            throw InkImportError(format, at: here + ": drawing", "expected an array of strokes, got \(InterchangeJSON.quote(o["drawing"]))")
+    }
+
+    private static func readLine(_ document: JSONDocument, number: Int) throws(InkImportError) -> Drawing {
+        do {
+            return try drawing(document.root)
+        } catch {
+            throw InkImportError(format, error, in: "line \(number)")
         }
+    }
+
+    private static func drawing(_ o: JSONNode) throws(JSONError) -> Drawing {
+        guard o.kind == .object else { throw o.error("expected an object with a \"drawing\", got \(o.typeName)") }
+        guard let drawing = o.member("drawing") else { throw InterchangeJSON.missing("drawing", in: o, expected: "an array of strokes") }
+        guard drawing.kind == .array else { throw drawing.expected("an array of strokes") }
         var strokes: [Stroke] = []
         var total = 0
         var allSimplified = true
-        for (i, item) in drawing.enumerated() {
-            let path = "\(here): drawing[\(i)]"
+        for (i, item) in drawing.elements.enumerated() {
             let shape = "[[x…], [y…]] or [[x…], [y…], [t…]] of equal length"
-            guard let channels = item as? [Any], channels.count == 2 || channels.count == 3,
-                  let xs = channels[0] as? [Any], let ys = channels[1] as? [Any], xs.count == ys.count,
-                  channels.count == 2 || (channels[2] as? [Any])?.count == xs.count
+            let channels = item.elements
+            guard channels.count == 2 || channels.count == 3, channels[0].kind == .array, channels[1].kind == .array,
+                  channels[0].count == channels[1].count,
+                  channels.count == 2 || (channels[2].kind == .array && channels[2].count == channels[0].count)
             else {
-                throw InkImportError(format, at: path, "expected \(shape), got \(InterchangeJSON.quote(item))")
+                throw item.expected(shape)
             }
-            guard !xs.isEmpty else { throw InkImportError(format, at: path, "expected at least one point, got none") }
+            let xs = channels[0].elements, ys = channels[1].elements
+            guard !xs.isEmpty else { throw item.error("expected at least one point, got none") }
             total += xs.count
-            try InterchangeJSON.checkCounts(strokes: i + 1, points: xs.count, total: total, at: path, format)
-            let ts = channels.count == 3 ? channels[2] as? [Any] : nil
+            try InterchangeJSON.checkCounts(strokes: i + 1, points: xs.count, total: total, at: item)
+            let ts = channels.count == 3 ? channels[2].elements : nil
             allSimplified = allSimplified && ts == nil
             var points: [StrokePoint] = []
             points.reserveCapacity(xs.count)
             var t0 = 0.0, previous = 0.0
             for j in xs.indices {
-                let x = try InterchangeJSON.coordinate(xs[j], at: "\(path)[0][\(j)]", format)
-                let y = try InterchangeJSON.coordinate(ys[j], at: "\(path)[1][\(j)]", format)
+                let x = try InterchangeJSON.coordinate(xs[j])
+                let y = try InterchangeJSON.coordinate(ys[j])
                 var offset = 0.0
                 if let ts {
-                    let t = try InterchangeJSON.requireNumber(ts[j], at: "\(path)[2][\(j)]", format, expected: "a time in ms ≥ 0", in: 0...1e15)
+                    let t = try ts[j].requireNumber(in: 0...1e15, expected: "a time in ms ≥ 0")
                     if j == 0 { t0 = t }
                     offset = max(previous, (t - t0) / 1000)
                     previous = offset

@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import InklingStrokes
 
 /// Reads tldraw documents: `.tldr` files (`{"tldrawFileFormatVersion", "schema", "records": [...]}`)
@@ -52,40 +53,56 @@ public enum TldrawImporter: InkImporter {
         _ bytes: [UInt8], options: InkImportOptions, notices: inout [String]
     ) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
-        let root = try InterchangeJSON.parse(bytes[...], format, limits: options.limits)
-        guard let top = root as? [String: Any] else { throw InkImportError(format, at: "", "expected a JSON object") }
-        var records: [(path: String, record: [String: Any])] = []
-        if let list = top["records"] as? [Any] {
-            for (i, r) in list.enumerated() {
-                guard let r = r as? [String: Any] else { throw InkImportError(format, at: "records[\(i)]", "expected an object") }
-                records.append(("records[\(i)]", r))
+        do {
+            let document = try ImportBudget(format, limits: options.limits).parse(bytes[...])
+            return try drawing(document.root, maxPoints: options.limits.maxPointsPerStroke, notices: &notices)
+        } catch {
+            throw InkImportError(format, error)
+        }
+    }
+
+    /// A record and what errors call it: its JSON path in a `.tldr` file (`records[3]`), or
+    /// `store["shape:abc"]` in a store snapshot.
+    private typealias Record = (label: String, node: JSONNode)
+
+    private static func drawing(_ top: JSONNode, maxPoints: Int, notices: inout [String]) throws(JSONError) -> Drawing {
+        guard top.kind == .object else { throw top.error("expected a JSON object") }
+        var records: [Record] = []
+        if let list = top["records"], list.kind == .array {
+            for r in list.elements {
+                guard r.kind == .object else { throw r.error("expected an object") }
+                records.append((r.path.description, r))
             }
-        } else if let store = (top["store"] ?? (top["document"] as? [String: Any])?["store"]) as? [String: Any] {
-            for key in store.keys.sorted() {
-                guard let r = store[key] as? [String: Any] else { throw InkImportError(format, at: "store[\"\(key)\"]", "expected an object") }
-                records.append(("store[\"\(key)\"]", r))
+        } else if let store = top["store"] ?? top["document"]?["store"], store.kind == .object {
+            for (key, r) in store.members.sorted(by: { $0.key < $1.key }) {
+                let label = "store[\"\(key)\"]"
+                guard r.kind == .object else { throw JSONError(kind: .wrongType, path: label, message: "expected an object") }
+                records.append((label, r))
             }
         } else {
-            throw InkImportError(format, at: "records", "expected a records array or a store object")
+            throw JSONError(kind: .missingKey, path: "records", message: "expected a records array or a store object")
         }
-        let shapes = records.filter { $0.record["typeName"] as? String == "shape" }
-        var byID: [String: (path: String, record: [String: Any])] = [:]
-        for s in shapes { if let id = s.record["id"] as? String { byID[id] = s } }
+        let shapes = records.filter { $0.node["typeName"]?.string == "shape" }
+        var byID: [String: Record] = [:]
+        for s in shapes { if let id = s.node["id"]?.string { byID[id] = s } }
         // Painting order: tldraw sorts siblings by fractional `index` strings.
-        let ordered = shapes.enumerated().sorted { l, r in
-            let a = l.element.record["index"] as? String ?? "", b = r.element.record["index"] as? String ?? ""
-            return a == b ? l.offset < r.offset : a < b
-        }.map(\.element)
+        let ordered = shapes.map { ($0, $0.node["index"]?.string ?? "") }.enumerated().sorted { l, r in
+            l.element.1 == r.element.1 ? l.offset < r.offset : l.element.1 < r.element.1
+        }.map(\.element.0)
         var strokes: [Stroke] = []
         var skipped: [String: Int] = [:]
-        for (path, shape) in ordered {
-            let type = shape["type"] as? String ?? "?"
+        for shape in ordered {
+            let type = shape.node["type"]?.string ?? "?"
             guard type == "draw" || type == "highlight" else {
                 if type != "group" && type != "frame" { skipped[type, default: 0] += 1 }
                 continue
             }
-            let transform = try pageTransform(shape, path: path, shapes: byID, depth: 0)
-            strokes += try TldrawShapeReader(format: format, path: path, shape: shape, transform: transform, maxPoints: options.limits.maxPointsPerStroke).strokes(marker: type == "highlight")
+            let transform = try pageTransform(shape, shapes: byID, depth: 0)
+            do {
+                strokes += try TldrawShapeReader(shape: shape.node, transform: transform, maxPoints: maxPoints).strokes(marker: type == "highlight")
+            } catch {
+                throw InterchangeJSON.relocate(error, from: shape.node, to: shape.label)
+            }
         }
         for (kind, count) in skipped.sorted(by: { $0.key < $1.key }) {
             notices.append("tldraw: skipped \(count) \(kind) shape\(count == 1 ? "" : "s") (only draw and highlight are imported)")
@@ -95,17 +112,20 @@ public enum TldrawImporter: InkImporter {
 
     /// The shape's local-to-page transform: rotate about its origin, move to `x, y`, then apply
     /// the enclosing shapes' transforms.
-    private static func pageTransform(
-        _ shape: [String: Any], path: String, shapes: [String: (path: String, record: [String: Any])], depth: Int
-    ) throws(InkImportError) -> AffineTransform2D {
-        guard depth < 64 else { throw InkImportError(format, at: path, "shapes nest more than 64 deep (a parent cycle?)") }
-        let x = try TldrawShapeReader.number(shape["x"], "\(path).x", default: 0)
-        let y = try TldrawShapeReader.number(shape["y"], "\(path).y", default: 0)
-        let rotation = try TldrawShapeReader.number(shape["rotation"], "\(path).rotation", default: 0)
-        var t = rotation == 0 ? AffineTransform2D.identity : AffineTransform2D(rotationAngle: rotation)
-        t = t.concatenating(AffineTransform2D(translationX: x, y: y))
-        if let parentID = shape["parentId"] as? String, let parent = shapes[parentID] {
-            t = t.concatenating(try pageTransform(parent.record, path: parent.path, shapes: shapes, depth: depth + 1))
+    private static func pageTransform(_ shape: Record, shapes: [String: Record], depth: Int) throws(JSONError) -> AffineTransform2D {
+        guard depth < 64 else { throw JSONError(kind: .tooDeep, path: shape.label, message: "shapes nest more than 64 deep (a parent cycle?)") }
+        var t: AffineTransform2D
+        do {
+            let x = try TldrawShapeReader.number(shape.node, "x", default: 0)
+            let y = try TldrawShapeReader.number(shape.node, "y", default: 0)
+            let rotation = try TldrawShapeReader.number(shape.node, "rotation", default: 0)
+            t = rotation == 0 ? AffineTransform2D.identity : AffineTransform2D(rotationAngle: rotation)
+            t = t.concatenating(AffineTransform2D(translationX: x, y: y))
+        } catch {
+            throw InterchangeJSON.relocate(error, from: shape.node, to: shape.label)
+        }
+        if let parentID = shape.node["parentId"]?.string, let parent = shapes[parentID] {
+            t = t.concatenating(try pageTransform(parent, shapes: shapes, depth: depth + 1))
         }
         return t
     }

@@ -73,9 +73,9 @@ final class ExcalidrawImporterTests: XCTestCase {
         XCTAssertEqual(error(#"{"type":"other","elements":[]}"#), #"excalidraw: type: expected "excalidraw" or "excalidraw/clipboard""#)
         XCTAssertEqual(error(#"{"type":"excalidraw"}"#), "excalidraw: elements: expected an array of elements")
         XCTAssertEqual(error(#"{"type":"excalidraw","elements":[{"type":"freedraw","points":[[0,0],[1,"a"]]}]}"#),
-                       #"excalidraw: elements[0].points[1][1]: expected a finite number, got a"#)
+                       #"excalidraw: elements[0].points[1][1]: expected a finite number, got "a""#)
         XCTAssertEqual(error(#"{"type":"excalidraw","elements":[{"type":"freedraw","points":[[0,0]],"pressures":[3],"simulatePressure":false}]}"#),
-                       "excalidraw: elements[0].pressures[0]: expected a pressure 0…1, got 3.0")
+                       "excalidraw: elements[0].pressures[0]: expected a pressure 0…1, got 3")
         XCTAssertEqual(error(#"{"type":"excalidraw","elements":[{"type":"freedraw","points":[[0,0]],"strokeColor":"red"}]}"#),
                        #"excalidraw: elements[0].strokeColor: expected a #rrggbb colour, got "red""#)
         XCTAssertEqual(error(#"{"type":"excalidraw","elements":[7]}"#), "excalidraw: elements[0]: expected an object")

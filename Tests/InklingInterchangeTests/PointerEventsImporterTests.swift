@@ -174,6 +174,27 @@ final class PointerEventsImporterTests: XCTestCase {
         XCTAssertThrowsError(try PointerEventsImporter.read(Array("[]".utf8), options: InkImportOptions(maxBytes: 1)))
     }
 
+    func testTheObjectFormIsReadByJSONPath() throws {
+        // An escaped key is the key; members nobody reads are skipped; the object's own syntax is checked
+        // with the file's byte offsets, however long the arrays before the error.
+        let events = #"[{"type":"pointerdown","pointerId":1,"x":1,"y":2},{"type":"pointermove","pointerId":1,"x":3,"y":4}]"#
+        let escaped = try read(#"{"meta":[1,{"deep":[true]}],"ev\u0065nts":\#(events),"timeOrigin":5}"#)
+        XCTAssertEqual(escaped.strokes.map(\.path.count), [2])
+        XCTAssertEqual(escaped.strokes[0].path.creationDate.timeIntervalSince1970, 0.005, accuracy: 1e-6)
+        let padding = String(repeating: " ", count: 100)
+        XCTAssertEqual(error(#"{"events":\#(events),\#(padding)"canvas" {"width":1,"height":1}}"#),
+                       "pointer-events: invalid JSON: object property name separator ':' expected at byte 219 (line 1, column 220)")
+        XCTAssertEqual(error(#"{"timeOrigin":-1,"events":[]}"#), "pointer-events: timeOrigin: expected a time in ms since 1970, got -1")
+        XCTAssertEqual(error(#"{"events":null}"#), "pointer-events: events: expected an array of events, got null")
+        XCTAssertEqual(error(#"{"strokes":[[{"x":1,"y":2}],{"x":1}]}"#), #"pointer-events: strokes[1]: expected an array of events, got {"x":1}"#)
+        XCTAssertEqual(error(#"{"strokes":[[{"x":1,"y":2}],[{"x":1,"y":2}}]]}"#),
+                       "pointer-events: invalid JSON: array value separator ',' expected at byte 42 (line 1, column 43)")
+        XCTAssertEqual(error("[{\"type\":\"pointerdown\",\"x\":1e999,\"y\":2}]"),
+                       "pointer-events: events[0].x: expected a finite number with |v| ≤ 1000000, got 1e999")
+        XCTAssertEqual(error("[{\"type\":\"pointerdown\",\"x\":null,\"y\":2}]"),
+                       "pointer-events: events[0].x: expected a finite number with |v| ≤ 1000000, got null")
+    }
+
     func testLooksLikeDoesNotClaimOtherFormats() {
         func sniff(_ s: String) -> Bool { PointerEventsImporter.looksLike(Array(s.utf8)) }
         XCTAssertTrue(sniff(#" [{"type":"pointerdown","pointerId":1}]"#))

@@ -62,6 +62,12 @@ final class QuickDrawImporterTests: XCTestCase {
         XCTAssertEqual(try read("\n\r\n" + #"{"drawing":[[[5],[6],[0]]]}"# + "\r\n").strokes.count, 1)
     }
 
+    func testKeyIDSpelledWithEscapesIsFound() throws {
+        let text = #"{"key_id":"1","drawing":[[[1],[2]]]}"# + "\n" + #"{"key_id":"\u0037","drawing":[[[1,2],[3,4]],[[5],[6]]]}"#
+        XCTAssertEqual(try read(text, .keyID("7")).strokes.count, 2)
+        XCTAssertTrue(error(text, .keyID("8")).contains("found none in 2 lines"))
+    }
+
     func testTimeNeverGoesBackwards() throws {
         let d = try read(#"{"drawing":[[[0,1,2,3],[0,0,0,0],[100,150,120,200]]]}"#)
         XCTAssertEqual(d.strokes[0].path.points.map(\.timeOffset), [0, 0.05, 0.05, 0.1])

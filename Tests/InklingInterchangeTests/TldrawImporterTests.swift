@@ -67,7 +67,7 @@ final class TldrawImporterTests: XCTestCase {
         XCTAssertEqual(with(#"{"segments":[{"type":"free","points":"QEkQ"}]}"#),
                        "tldraw: records[0].props.segments[0].points: expected base64 of half-float x, y, z triples (8 characters a point)")
         XCTAssertEqual(with(#"{"segments":[{"type":"free","points":[{"x":1,"y":"2"}]}]}"#),
-                       "tldraw: records[0].props.segments[0].points[0].y: expected a finite number, got 2")
+                       #"tldraw: records[0].props.segments[0].points[0].y: expected a finite number, got "2""#)
         XCTAssertEqual(with(#"{"segments":[],"size":"huge"}"#), #"tldraw: records[0].props.size: expected s, m, l or xl, got "huge""#)
         XCTAssertEqual(with(#"{"segments":[],"color":"mauve"}"#), #"tldraw: records[0].props.color: unknown tldraw colour "mauve""#)
         XCTAssertEqual(with(#"{"segments":[{"type":"free","path":"AAh6RAAQ"}]}"#),
@@ -77,6 +77,14 @@ final class TldrawImporterTests: XCTestCase {
         XCTAssertEqual(with("3"), "tldraw: records[0].props: expected an object")
         let cycle = #"{"records":[{"id":"shape:a","typeName":"shape","type":"draw","parentId":"shape:a","props":{"segments":[]}}]}"#
         XCTAssertEqual(error(cycle), "tldraw: records[0]: shapes nest more than 64 deep (a parent cycle?)")
+    }
+
+    func testStoreRecordsAreNamedByTheirKey() {
+        let store = #"{"store":{"shape:a":{"id":"shape:a","typeName":"shape","type":"draw","parentId":"shape:g","props":PROPS},"shape:g":{"id":"shape:g","typeName":"shape","type":"group","rotation":"r"}}}"#
+        func with(_ props: String) -> String { error(store.replacingOccurrences(of: "PROPS", with: props)) }
+        XCTAssertEqual(with(#"{"segments":[]}"#), #"tldraw: store["shape:g"].rotation: expected a finite number, got "r""#)
+        let nested = #"{"document":{"store":{"shape:a":{"typeName":"shape","type":"draw","props":{"segments":[{"points":[{"x":1,"y":true}]}]}}}}}"#
+        XCTAssertEqual(error(nested), #"tldraw: store["shape:a"].props.segments[0].points[0].y: expected a finite number, got true"#)
     }
 
     func testFloat16KnownValues() throws {

@@ -31,7 +31,7 @@ public final class JSONDocument {
     }
 
     /// The whole document, at path `$`.
-    public var root: JSONNode { JSONNode(document: self, pointer: rootPointer, parentPath: JSONPath(), step: nil) }
+    public var root: JSONNode { JSONNode(document: self, pointer: rootPointer, parent: nil, step: nil) }
 
     /// Parses `bytes` within `limits`: size, one counting scan, UTF-8, then json-c.
     public static func parse(_ bytes: [UInt8], limits: JSONLimits) throws(JSONError) -> JSONDocument {

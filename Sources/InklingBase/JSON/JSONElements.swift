@@ -4,13 +4,13 @@ import CJSONC
 /// (no copy of the array, no path built until one is asked for).
 public struct JSONElements: RandomAccessCollection {
     private let array: JSONNode?
-    private let path: JSONPath
+    private let parent: JSONPathLink?
     private let list: UnsafeMutablePointer<array_list>?
 
-    init(of node: JSONNode, path: JSONPath) {
+    init(of node: JSONNode, parent: JSONPathLink?) {
         let isArray = json_object_get_type(node.pointer) == json_type_array
         self.array = isArray ? node : nil
-        self.path = path
+        self.parent = parent
         self.list = isArray ? json_object_get_array(node.pointer) : nil
     }
 
@@ -21,6 +21,6 @@ public struct JSONElements: RandomAccessCollection {
         precondition(index >= 0 && index < endIndex, "JSON array index out of range")
         let value = list?.pointee.array?[index]
         // Only reached when `array` is set (endIndex is 0 otherwise).
-        return JSONNode(document: array!.document, pointer: OpaquePointer(value), parentPath: path, step: .index(index))
+        return JSONNode(document: array!.document, pointer: OpaquePointer(value), parent: parent, step: .index(index))
     }
 }

@@ -17,18 +17,23 @@ public struct JSONNode {
     public let document: JSONDocument
     /// The json-c value (`nil` is `null`); valid while ``document`` is alive.
     package let pointer: OpaquePointer?
-    private let parentPath: JSONPath
+    /// Where the container of this value is (`nil`: the root), shared by its siblings.
+    private let parent: JSONPathLink?
+    /// This value's own step from its container; `nil` for the root.
     private let step: JSONPath.Step?
 
-    init(document: JSONDocument, pointer: OpaquePointer?, parentPath: JSONPath, step: JSONPath.Step?) {
+    init(document: JSONDocument, pointer: OpaquePointer?, parent: JSONPathLink?, step: JSONPath.Step?) {
         self.document = document
         self.pointer = pointer
-        self.parentPath = parentPath
+        self.parent = parent
         self.step = step
     }
 
     /// Where the value is: `strokes[3].points[17]`; `$` for the document itself.
-    public var path: JSONPath { step.map { parentPath.appending($0) } ?? parentPath }
+    public var path: JSONPath { JSONPathLink.path(of: parent, then: step) }
+
+    /// The link children of this value hang from: one small allocation, none for the root.
+    var link: JSONPathLink? { step.map { JSONPathLink(parent: parent, step: $0) } ?? parent }
 
     /// The value's JSON type.
     public var kind: Kind {
@@ -98,7 +103,7 @@ public struct JSONNode {
     }
 
     /// The elements of an array (empty for any other value), each with its path.
-    public var elements: JSONElements { JSONElements(of: self, path: path) }
+    public var elements: JSONElements { JSONElements(of: self, parent: link) }
 
     /// The member `key` of an object, `null` values included; `nil` when absent or when this is
     /// not an object.
@@ -106,7 +111,7 @@ public struct JSONNode {
         guard json_object_get_type(pointer) == json_type_object else { return nil }
         var found: OpaquePointer? = nil
         guard json_object_object_get_ex(pointer, key, &found) != 0 else { return nil }
-        return JSONNode(document: document, pointer: found, parentPath: path, step: .key(key))
+        return JSONNode(document: document, pointer: found, parent: link, step: .key(key))
     }
 
     /// The member `key` of an object when present and not `null`.
@@ -119,10 +124,10 @@ public struct JSONNode {
     /// json-c's rule); empty for any other value.
     public var members: [(key: String, value: JSONNode)] {
         var result: [(key: String, value: JSONNode)] = []
-        let path = self.path
+        let link = self.link
         JSONCTree.forEachMember(pointer) { key, value in
             let name = String(cString: key)
-            result.append((name, JSONNode(document: document, pointer: value, parentPath: path, step: .key(name))))
+            result.append((name, JSONNode(document: document, pointer: value, parent: link, step: .key(name))))
         }
         return result
     }

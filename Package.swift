@@ -256,7 +256,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InklingServerTests",
-            dependencies: ["InklingServer", "Inkling", "InklingEngines", "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
+            dependencies: ["InklingBase", "InklingServer", "Inkling", "InklingEngines", "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
         ),
         .testTarget(
             name: "InklingCLITests",

@@ -42,7 +42,7 @@ public enum ExcalidrawImporter: InkImporter {
     ) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
         do {
-            let document = try ImportBudget(format, limits: options.limits).parse(bytes[...])
+            let document = try ImportBudget(format, options: options).parse(bytes[...])
             return try scene(document.root, notices: &notices)
         } catch {
             throw InkImportError(format, error)

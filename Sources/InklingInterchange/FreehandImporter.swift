@@ -51,7 +51,7 @@ public enum FreehandImporter: InkImporter {
     public static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
         do {
-            return try read(bytes[...], budget: ImportBudget(format, limits: options.limits))
+            return try read(bytes[...], budget: ImportBudget(format, options: options))
         } catch {
             throw InkImportError(format, error)
         }

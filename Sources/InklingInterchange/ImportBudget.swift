@@ -31,6 +31,9 @@ public struct ImportBudget: Sendable, Hashable {
     /// Deepest nesting of arrays and objects.
     public let maxDepth: Int
 
+    /// Counts of the document made by one pass over a larger one (``InkImportOptions/scanned``).
+    public var scanned: JSONNesting.Member?
+
     /// Values a document may have beyond its points and strokes (metadata, app state).
     public static let overhead = 4096
 
@@ -74,11 +77,19 @@ public struct ImportBudget: Sendable, Hashable {
         JSONLimits(maxBytes: .max, maxDepth: maxDepth, maxValues: maxValues, maxArrayCount: maxArrayCount)
     }
 
+    /// The budget of `format` under `options`' limits, taking the counts `options` carry
+    /// (``InkImportOptions/scanned``) instead of scanning the same bytes again.
+    public init(_ format: InkFormat, options: InkImportOptions) {
+        self.init(format, limits: options.limits)
+        scanned = options.scanned
+    }
+
     /// Parses `bytes` within the budget: one counting scan, then json-c (``JSONDocument``).
     /// A refusal names the option to raise (`… split the drawing or raise --max-total-points`);
     /// paths are the document's own (`$` for the document).
     public func parse(_ bytes: ArraySlice<UInt8>) throws(JSONError) -> JSONDocument {
         do {
+            if let counts = counted(bytes) { return try JSONDocument.parse(bytes, limits: jsonLimits, scanned: counts) }
             return try JSONDocument.parse(bytes, limits: jsonLimits)
         } catch {
             guard error.kind == .tooDeep || error.kind == .limitExceeded else { throw error }
@@ -114,7 +125,17 @@ public struct ImportBudget: Sendable, Hashable {
     /// Throws the refusal, at `$`, when `bytes` break the budget: the scan of ``check(_:at:)``,
     /// for importers that parse the document a piece at a time.
     func checkScan(_ bytes: ArraySlice<UInt8>) throws(JSONError) {
+        if let counts = counted(bytes) {
+            do { try jsonLimits.check(counts) } catch { throw refusal(counting: bytes) ?? error }
+            return
+        }
         if let problem = refusal(counting: bytes) { throw problem }
+    }
+
+    /// The counts one earlier pass made of exactly these bytes, when it did.
+    private func counted(_ bytes: ArraySlice<UInt8>) -> JSONNesting.Counts? {
+        guard let scanned, scanned.range.count == bytes.count else { return nil }
+        return scanned.counts
     }
 
     /// The refusal of `bytes`, at `$`, or `nil` when they keep within the budget.

@@ -1,3 +1,4 @@
+import InklingBase
 import InklingStrokes
 
 /// Choices an import may need beyond the bytes.
@@ -19,6 +20,12 @@ public struct InkImportOptions: Sendable, Hashable {
     /// The limits the drawing is held to; importers also size their pre-parse budgets from them
     /// (see ``ImportBudget``). ``InkReader`` sets them to the limits it is given.
     public var limits: StrokeJSONDecoder.Limits
+
+    /// What one pass over a larger document already counted in these bytes (a drawing inside a
+    /// request, ``JSONNesting/members(in:depthLimit:)-([UInt8],_)``): the budget checks these
+    /// counts instead of scanning the bytes again. Used only when its byte count is the
+    /// document's; `nil` (the default) scans as usual.
+    public var scanned: JSONNesting.Member?
 
     /// Creates options.
     public init(selection: Selection = .first, maxBytes: Int = 64 << 20, limits: StrokeJSONDecoder.Limits = .default) {

@@ -37,6 +37,9 @@ public enum InkReader {
         let format = format ?? InkFormatDetector.detect(bytes) ?? .canonical
         if format == .canonical {
             do {
+                if let scanned = options.scanned, scanned.range.count == bytes.count {
+                    return try StrokeJSONDecoder(limits: limits).decode(bytes[...], scanned: scanned.counts)
+                }
                 return try StrokeJSONDecoder(limits: limits).decode(bytes)
             } catch {
                 throw InkImportError(.canonical, at: error.path, error.message)

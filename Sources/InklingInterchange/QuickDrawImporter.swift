@@ -38,7 +38,7 @@ public enum QuickDrawImporter: InkImporter {
     /// Converts the selected drawing of an ndjson file.
     public static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
-        let budget = ImportBudget(format, limits: options.limits)
+        let budget = ImportBudget(format, options: options)
         var lineNumber = 0
         var start = 0
         var done = bytes.isEmpty

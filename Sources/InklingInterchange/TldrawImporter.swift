@@ -54,7 +54,7 @@ public enum TldrawImporter: InkImporter {
     ) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
         do {
-            let document = try ImportBudget(format, limits: options.limits).parse(bytes[...])
+            let document = try ImportBudget(format, options: options).parse(bytes[...])
             return try drawing(document.root, maxPoints: options.limits.maxPointsPerStroke, notices: &notices)
         } catch {
             throw InkImportError(format, error)

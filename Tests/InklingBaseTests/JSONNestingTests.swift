@@ -39,4 +39,30 @@ final class JSONNestingTests: XCTestCase {
         XCTAssertNil(JSONNesting.children(in: Array("[1] x".utf8)), "garbage after it")
         XCTAssertNil(JSONNesting.children(in: Array("12".utf8)), "a scalar")
     }
+
+    func testMembersAreTheChildrenWithTheirOwnCounts() throws {
+        let samples = [
+            #" {"k": [1, {"a": "]"}], "n" : -1.5e2 , "s":"x\"y", "deep": [[[0, 1, 2, 3]], [4]], "o": {"p": [null, true]}} "#,
+            "[[1,2,3],[4],{\"a\":[5,6]},\"t\",7,[]]",
+            "[]", "{}",
+        ]
+        for sample in samples {
+            let text = Array(sample.utf8)
+            let members = try XCTUnwrap(JSONNesting.members(in: text, depthLimit: 64), sample)
+            XCTAssertEqual(members.map(\.range), JSONNesting.children(in: text), sample)
+            for member in members {
+                let alone = JSONNesting.count(in: Array(text[member.range]), depthLimit: 64)
+                XCTAssertEqual(member.counts.values, alone.values, String(decoding: text[member.range], as: UTF8.self))
+                XCTAssertEqual(member.counts.objects, alone.objects)
+                XCTAssertEqual(member.counts.largestArray, alone.largestArray)
+            }
+        }
+        XCTAssertNil(JSONNesting.members(in: Array("[1, 2".utf8), depthLimit: 8), "never closed")
+        XCTAssertNil(JSONNesting.members(in: Array("[1] x".utf8), depthLimit: 8), "garbage after it")
+        XCTAssertNil(JSONNesting.members(in: Array("12".utf8), depthLimit: 8), "a scalar")
+        XCTAssertEqual(JSONNesting.members(in: Array("[[[[1]]], 2]".utf8), depthLimit: 3)?.map(\.range), [1..<8, 10..<11],
+                       "deeper than the limit: followed, not counted")
+        XCTAssertNil(JSONNesting.members(in: Array("[1, 2, 3]".utf8), depthLimit: 3, maxMembers: 2), "more members than asked for")
+        XCTAssertEqual(JSONNesting.members(in: Array("[1, 2, 3]".utf8), depthLimit: 3, maxMembers: 3)?.count, 3)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import InklingConditioning
 @_spi(Fuzzing) @testable import InklingServer
 import InklingStrokes
@@ -278,7 +279,7 @@ final class RequestDecodingTests: XCTestCase {
             let error = Self.refusal(body)
             let spent = Self.threadCPUTime() - start
             var alone = ""
-            if let range = RequestBody.containerValue(of: Array("drawing".utf8), in: body, maxMembers: 4096) {
+            if let range = JSONSetAsideDocument.containerValue(of: Array("drawing".utf8), in: body, maxMembers: 4096)?.range {
                 let drawing = Array(body[range])
                 let started = Self.threadCPUTime()
                 _ = try? DrawingDecoding.decode(drawing, format: nil, limits: Self.limits, field: "body")

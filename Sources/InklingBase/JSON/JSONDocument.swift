@@ -53,6 +53,18 @@ public final class JSONDocument {
         return try parseSized(bytes, limits: limits)
     }
 
+    /// Parses bytes whose values were counted already, by the one pass over a larger document
+    /// they are part of (``JSONNesting/members(in:depthLimit:)-([UInt8],_)``): `counts` are
+    /// checked against `limits` instead of scanning again; json-c bounds the nesting.
+    public static func parse(_ bytes: ArraySlice<UInt8>, limits: JSONLimits, scanned counts: JSONNesting.Counts) throws(JSONError) -> JSONDocument {
+        try limits.checkSize(byteCount: bytes.count)
+        try limits.check(counts)
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONError) in try parse(raw, maxDepth: limits.effectiveDepth) }
+        }
+        return try result.get()
+    }
+
     private static func parseSized(_ bytes: UnsafeRawBufferPointer, limits: JSONLimits) throws(JSONError) -> JSONDocument {
         let depth = limits.effectiveDepth
         try limits.check(JSONNesting.count(in: bytes, depthLimit: depth, maxValues: limits.maxValues, maxArrayCount: limits.maxArrayCount))

@@ -4,8 +4,11 @@ import InklingStrokes
 
 /// Turns the drawing of a request (bytes in any supported ink format) into a ``Drawing``.
 enum DrawingDecoding {
-    /// Decodes `bytes` as `format` (a name such as `pointer-events`) or the detected format.
-    static func decode(_ bytes: [UInt8], format: String?, limits: StrokeJSONDecoder.Limits, field: String) throws(APIError) -> Drawing {
+    /// Decodes `bytes` as `format` (a name such as `pointer-events`) or the detected format;
+    /// `scanned` is what one pass over the request already counted in them.
+    static func decode(
+        _ bytes: [UInt8], format: String?, limits: StrokeJSONDecoder.Limits, field: String, scanned: JSONNesting.Member? = nil
+    ) throws(APIError) -> Drawing {
         let chosen: InkFormat?
         if let format {
             guard let known = InkFormat(rawValue: format) else {
@@ -17,7 +20,9 @@ enum DrawingDecoding {
             chosen = nil
         }
         do {
-            return try InkReader.read(bytes, format: chosen, options: InkImportOptions(maxBytes: limits.maxBytes), limits: limits)
+            var options = InkImportOptions(maxBytes: limits.maxBytes)
+            options.scanned = scanned
+            return try InkReader.read(bytes, format: chosen, options: options, limits: limits)
         } catch {
             let location = error.location.isEmpty ? "" : "\(error.location): "
             let prefix = error.format == .canonical ? "" : "\(error.format.rawValue): "

@@ -53,7 +53,8 @@ struct GenerationRequest: Sendable {
             drawingBytes = nil
         }
         if let drawingBytes {
-            concepts.append(.drawing(try DrawingDecoding.decode(drawingBytes, format: try json.string("format", maxLength: 40), limits: limits, field: "drawing")))
+            concepts.append(.drawing(try DrawingDecoding.decode(
+                drawingBytes, format: try json.string("format", maxLength: 40), limits: limits, field: "drawing", scanned: parsed.setAsideScan)))
         }
         if let name = try json.string("style", maxLength: 40) {
             guard let style = Style(rawValue: name) else {

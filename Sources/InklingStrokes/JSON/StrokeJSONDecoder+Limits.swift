@@ -92,7 +92,11 @@ extension StrokeJSONDecoder {
         /// so a document of tiny values would otherwise cost gigabytes before the point limits
         /// are ever checked (nesting is left to json-c, which reports it with a position).
         func checkCounts(in bytes: UnsafeRawBufferPointer) throws(StrokeJSONError) {
-            let counts = JSONNesting.count(in: bytes, depthLimit: 1000, maxValues: maxValues, maxArrayCount: maxArrayCount)
+            try checkCounts(JSONNesting.count(in: bytes, depthLimit: 1000, maxValues: maxValues, maxArrayCount: maxArrayCount))
+        }
+
+        /// The same check on counts one pass already made (nesting is json-c's to bound).
+        func checkCounts(_ counts: JSONNesting.Counts) throws(StrokeJSONError) {
             let problem: String
             if counts.largestArray > maxArrayCount {
                 problem = "expected arrays of at most \(maxArrayCount) elements (2 × max(maxPointsPerStroke, maxStrokes) + 16), got a longer one"

@@ -38,9 +38,26 @@ public struct StrokeJSONDecoder: Sendable {
         return try result.get()
     }
 
+    /// Decodes a drawing from bytes whose values were counted already by the one pass over the
+    /// document they are part of (a drawing inside a request: ``JSONNesting/Member``): the
+    /// counts are held to the limits instead of scanning the bytes again.
+    public func decode(_ bytes: ArraySlice<UInt8>, scanned counts: JSONNesting.Counts) throws(StrokeJSONError) -> Drawing {
+        try limits.checkSize(byteCount: bytes.count)
+        try limits.checkCounts(counts)
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(StrokeJSONError) -> Drawing in try parseAndWalk(raw) }
+        }
+        return try result.get()
+    }
+
     /// Parses and walks a buffer whose size has already been checked against the limits.
     private func decodeSized(_ raw: UnsafeRawBufferPointer) throws(StrokeJSONError) -> Drawing {
         try limits.checkCounts(in: raw)
+        return try parseAndWalk(raw)
+    }
+
+    /// Parses a buffer whose size and counts passed the limits, and walks its tree.
+    private func parseAndWalk(_ raw: UnsafeRawBufferPointer) throws(StrokeJSONError) -> Drawing {
         let document: JSONDocument
         do {
             document = try JSONDocument.parse(raw, maxDepth: limits.effectiveDepth)

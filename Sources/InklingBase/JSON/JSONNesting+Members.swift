@@ -1,0 +1,162 @@
+extension JSONNesting {
+    /// One value directly inside a document's top-level array or object, as one pass of
+    /// ``members(in:depthLimit:)-([UInt8],_)`` found it: where it is, and what it holds.
+    public struct Member: Sendable, Hashable {
+        /// Its bytes (offsets from the start of the document; a key's range includes its quotes).
+        public var range: Range<Int>
+        /// The values inside it (itself included), its objects and its longest array. Nesting is
+        /// not judged here: the parser that reads the member bounds it.
+        public var counts: Counts
+
+        /// A member at `range` holding `counts`.
+        public init(range: Range<Int>, counts: Counts) {
+            self.range = range
+            self.counts = counts
+        }
+    }
+
+    /// The values directly inside the top-level array or object of `bytes`, each with its counts,
+    /// in one pass: what ``children(in:)-([UInt8])`` and ``count(in:depthLimit:maxValues:maxArrayCount:)-([UInt8],_,_,_)``
+    /// would find together. For an object, keys and values alternate.
+    ///
+    /// A reader that sets one member aside (a drawing inside a request) hands that member's
+    /// counts to the member's own reader, so the member's bytes are scanned once in all. `nil`
+    /// when the text is not one array or object followed by whitespace, or holds more than
+    /// `maxMembers` members (the scan stops there): parse such text whole, and let the parser
+    /// say what is wrong. Nesting deeper than `depthLimit` is followed but not counted
+    /// element by element (the member's parser refuses it).
+    public static func members(in bytes: [UInt8], depthLimit: Int, maxMembers: Int = .max) -> [Member]? {
+        bytes.withUnsafeBytes { members(in: $0, depthLimit: depthLimit, maxMembers: maxMembers) }
+    }
+
+    /// ``members(in:depthLimit:)-([UInt8],_)`` of raw bytes.
+    public static func members(in bytes: UnsafeRawBufferPointer, depthLimit: Int, maxMembers: Int = .max) -> [Member]? {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let end = bytes.count
+        var first = 0
+        while first < end, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(base[first]) { first += 1 }
+        guard first < end, base[first] == 0x5B || base[first] == 0x7B else { return nil }
+        let limit = min(max(depthLimit, 1), 100_000)
+        let elements = UnsafeMutablePointer<Int>.allocate(capacity: limit + 1)
+        let isArray = UnsafeMutablePointer<Bool>.allocate(capacity: limit + 1)
+        defer { elements.deallocate(); isArray.deallocate() }
+        return memberClasses.withUnsafeBufferPointer { classes -> [Member]? in
+            walk(base, end, first, classes, limit, maxMembers, elements, isArray)
+        }
+    }
+
+    /// The loop of ``members(in:depthLimit:maxMembers:)-(UnsafeRawBufferPointer,_,_)``.
+    private static func walk(
+        _ base: UnsafePointer<UInt8>, _ end: Int, _ first: Int, _ classes: UnsafeBufferPointer<UInt8>, _ limit: Int,
+        _ maxMembers: Int, _ elements: UnsafeMutablePointer<Int>, _ isArray: UnsafeMutablePointer<Bool>
+    ) -> [Member]? {
+        do {
+            var offset = first
+            var members: [Member] = []
+            var depth = 0, excess = 0  // `excess`: levels open beyond the limit, not tracked
+            var values = 0, objects = 0, largest = 0
+            // The member being read: where it starts, and the counts before it.
+            var start = -1, valuesBefore = 0, objectsBefore = 0, largestBefore = 0
+            elements[0] = 0
+            isArray[0] = false
+            while offset < end {
+                let kind = classes[Int(base[offset])]
+                if kind == skippedByte {
+                    offset += 1
+                    continue
+                }
+                if kind == closingByte {
+                    offset += 1
+                    if excess > 0 {
+                        excess -= 1
+                        continue
+                    }
+                    guard depth > 0 else { return nil }
+                    if isArray[depth] && elements[depth] > largest { largest = elements[depth] }
+                    depth -= 1
+                    if depth == 1 && start >= 0 { finish(&members, &start, offset, values - valuesBefore, objects - objectsBefore, &largest, largestBefore) }
+                    if depth == 0 {
+                        while offset < end {
+                            let r = base[offset]
+                            guard r == 0x20 || r == 0x09 || r == 0x0A || r == 0x0D else { return nil }
+                            offset += 1
+                        }
+                        return members
+                    }
+                    continue
+                }
+                // A value starts.
+                if depth == 0 && values > 0 { return nil }
+                values += 1
+                elements[depth] += 1
+                if depth == 1 && excess == 0 {
+                    guard members.count < maxMembers else { return nil }
+                    start = offset
+                    valuesBefore = values - 1
+                    objectsBefore = objects
+                    largestBefore = largest
+                    largest = 0
+                }
+                switch kind {
+                case quotedByte:
+                    offset += 1
+                    while offset < end {
+                        let s = base[offset]
+                        offset += 1
+                        if s == 0x22 { break }
+                        if s == 0x5C { offset += 1 }
+                    }
+                    if depth == 1 && excess == 0 { finish(&members, &start, min(offset, end), values - valuesBefore, objects - objectsBefore, &largest, largestBefore) }
+                case openingArrayByte, openingObjectByte:
+                    if kind == openingObjectByte { objects += 1 }
+                    guard depth < limit else {
+                        excess += 1
+                        offset += 1
+                        continue
+                    }
+                    depth += 1
+                    elements[depth] = 0
+                    isArray[depth] = kind == openingArrayByte
+                    offset += 1
+                default:
+                    offset += 1
+                    while offset < end, classes[Int(base[offset])] == scalarPartByte { offset += 1 }
+                    if depth == 1 && excess == 0 { finish(&members, &start, offset, values - valuesBefore, objects - objectsBefore, &largest, largestBefore) }
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Records the member that started at `start` and ends before `end`; its longest array is
+    /// `largest`, which then becomes the document's again.
+    @inline(__always)
+    private static func finish(
+        _ members: inout [Member], _ start: inout Int, _ end: Int, _ values: Int, _ objects: Int,
+        _ largest: inout Int, _ largestBefore: Int
+    ) {
+        var counts = Counts()
+        counts.values = values
+        counts.objects = objects
+        counts.largestArray = largest
+        members.append(Member(range: start..<end, counts: counts))
+        largest = max(largest, largestBefore)
+        start = -1
+    }
+
+    private static let skippedByte: UInt8 = 0, scalarPartByte: UInt8 = 1, quotedByte: UInt8 = 2
+    private static let openingArrayByte: UInt8 = 3, openingObjectByte: UInt8 = 4, closingByte: UInt8 = 5
+
+    /// Byte classes of ``members(in:depthLimit:)-(UnsafeRawBufferPointer,_)``: the scan's classes,
+    /// where whitespace, `,` and `:` are skipped.
+    private static let memberClasses: [UInt8] = (0..<256).map { c -> UInt8 in
+        switch c {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2B, 0x2D, 0x2E: return scalarPartByte
+        case 0x22: return quotedByte
+        case 0x5B: return openingArrayByte
+        case 0x7B: return openingObjectByte
+        case 0x5D, 0x7D: return closingByte
+        default: return skippedByte
+        }
+    }
+}

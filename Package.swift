@@ -200,6 +200,9 @@ let package = Package(
             dependencies: [
                 "InklingStrokes", "InklingGuidance", "Inkling", "InklingEngines", "InklingBuiltInEngine", "InklingConditioning",
                 "InklingComparison", "InklingImageIO", "CJSONC", "InklingRemoteEngines", "InklingTransport",
+                // InkReader, as the server decodes a guidance body, and the server's allocator
+                // settings, for `InklingBench serve-floor`.
+                "InklingInterchange", "InklingServer",
                 // The ComfyUI fake that behaves like the real server, for `InklingBench comfyui`.
                 "InklingEngineFakes",
             ],

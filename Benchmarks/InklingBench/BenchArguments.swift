@@ -1,12 +1,12 @@
 /// The command line of `InklingBench`: a subcommand, its input files and options.
 struct BenchArguments {
-    /// `parse`, `raster`, `render`, `metrics` or `comfyui`.
+    /// `parse`, `raster`, `render`, `metrics`, `comfyui` or `serve-floor`.
     var command: String
     /// Input stroke JSON files.
     var files: [String] = []
     /// Timed runs per implementation, after one warm-up run.
     var repeatCount = 7
-    /// Output size for rasterization.
+    /// Output size for rasterization (`serve-floor`: 512x512 unless given, the load test's map).
     var width = 1024, height = 1024
     /// Guidance encodings to rasterize, by name.
     var encodings = ["scribble", "soft", "distance", "confidence"]
@@ -14,6 +14,8 @@ struct BenchArguments {
     var parsers = ["json-c-dom", "inkling", "foundation-jsondecoder"]
     /// Metrics to measure, by name (`metrics`).
     var metrics = ["ssim", "psnr"]
+    /// Parts of a guidance request to time, by name (`serve-floor`).
+    var parts = ServeFloorBench.parts
     /// Styles to render, by name (`render`).
     var styles = ["animation", "illustration", "sketch", "emoji"]
     /// Print one JSON line per measurement instead of a human-readable line.
@@ -32,6 +34,7 @@ struct BenchArguments {
                InklingBench render <file.json>... [--size WxH] [--repeat N] [--styles a,b] [--json]
                InklingBench metrics <a.png> <b.png> [--repeat N] [--metrics ssim,psnr] [--json]
                InklingBench comfyui <file.json> [--size WxH] [--repeat N] [--steps N] [--step-ms N] [--json]
+               InklingBench serve-floor <body.json>... [--size WxH] [--repeat N] [--parts a,b] [--json]
         parse:  json-c-dom (json_tokener_parse_ex + json_object_put), inkling
                 (StrokeJSONDecoder.decode), foundation-jsondecoder (JSONDecoder into Codable structs)
         raster: GuidanceRenderer.render per encoding (scribble, soft, distance, confidence);
@@ -41,6 +44,11 @@ struct BenchArguments {
         comfyui: seconds per image through the ComfyUI fake (--steps steps of --step-ms ms, default
                 20 × 10 ms), a minimal client and Inkling side by side, requests of 1 and 4 images,
                 and Inkling's ratio; see ComfyUIBench.swift
+        serve-floor: one POST /v1/guidance in-process, no HTTP, single thread (default 512x512):
+                json-c-dom (bare parse of the body), inkling-decode (InkReader, as the server
+                decodes), render (GuidanceRenderer), png-encode (level 1, Up filter), floor
+                (json-c-dom + render + png-encode) and full (inkling-decode + render +
+                png-encode), each in CPU seconds of the process; see ServeFloorBench.swift
         metrics: StructuralSimilarity.measure (ssim) and PeakSignalToNoiseRatio.measure (psnr) of
                 one pair, decoded outside the timing
         Each implementation runs once to warm up, then --repeat times (default 7), in its own
@@ -50,8 +58,9 @@ struct BenchArguments {
 
     /// Parses `CommandLine.arguments`-style input (without the program name).
     init(_ args: [String]) throws(BenchError) {
-        guard let first = args.first, ["parse", "raster", "render", "metrics", "comfyui"].contains(first) else { throw .usage("") }
+        guard let first = args.first, ["parse", "raster", "render", "metrics", "comfyui", "serve-floor"].contains(first) else { throw .usage("") }
         command = first
+        if command == "serve-floor" { width = 512; height = 512 }
         var i = 1
         func value() throws(BenchError) -> String {
             i += 1
@@ -71,6 +80,7 @@ struct BenchArguments {
             case "--styles": styles = try value().split(separator: ",").map(String.init)
             case "--metrics": metrics = try value().split(separator: ",").map(String.init)
             case "--parsers": parsers = try value().split(separator: ",").map(String.init)
+            case "--parts": parts = try value().split(separator: ",").map(String.init)
             case "--pgm-prefix": pgmPrefix = try value()
             case "--steps":
                 guard let n = Int(try value()), n >= 1 else { throw .usage("--steps needs a positive integer") }

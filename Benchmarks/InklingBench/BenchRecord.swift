@@ -2,7 +2,7 @@ import Foundation
 
 /// One measurement as printed: a JSON line for `run.sh`, or a line for people.
 struct BenchRecord {
-    /// `parse`, `raster` or `metrics`.
+    /// `parse`, `raster`, `metrics` or `serve-floor`.
     var bench: String
     /// Which implementation was measured (`inkling`, `json-c-dom`, …).
     var impl: String

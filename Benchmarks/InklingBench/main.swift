@@ -1,6 +1,6 @@
 import Foundation
 
-// InklingBench: parse, rasterization, render, ComfyUI per-image and image-metric benchmarks; see Benchmarks/README.md.
+// InklingBench: parse, rasterization, render, ComfyUI per-image, image-metric and guidance-request floor benchmarks; see Benchmarks/README.md.
 
 /// Writes one line to standard error.
 func printError(_ line: String) {
@@ -29,6 +29,7 @@ do {
     case "metrics": try MetricsBench.run(arguments, report: report)
     case "render": try RenderBench.run(arguments).forEach { print(arguments.json ? $0.jsonLine : $0.humanLine) }
     case "comfyui": try ComfyUIBench.run(arguments).forEach { print(arguments.json ? $0.jsonLine : $0.humanLine) }
+    case "serve-floor": try ServeFloorBench.run(arguments, report: report)
     default: try RasterBench.run(arguments, report: report)
     }
 } catch {

@@ -61,31 +61,70 @@ struct Plane {
 
     /// One horizontal box pass of radius `r` from `src` into `dst` (distinct buffers): a
     /// running sum per row, the window clamped at the row's ends. The sum starts with the
-    /// window of pixel 0 (left to right) and moves by `+ (entering − leaving)`.
+    /// window of pixel 0 (left to right) and moves by `+ (entering − leaving)`. Between the
+    /// clamped ends four rows advance together (four independent sums in flight).
     private static func boxRows(from src: UnsafePointer<Float>, to dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int, radius r: Int) {
         let inv = 1 / Float(2 * r + 1)
         // x < left: the leaving pixel clamps to 0; x ≥ right: the entering one clamps to w − 1.
         let left = min(r + 1, w), right = max(left, w - r - 1)
-        for y in 0..<h {
-            let ln = src + y * w, out = dst + y * w
-            var sum: Float = 0
-            for k in -r...r { sum += ln[min(max(k, 0), w - 1)] }
-            var x = 0
-            while x < left {
-                out[x] = sum * inv
-                sum += ln[min(x + r + 1, w - 1)] - ln[0]
+        var y = 0
+        while y + 4 <= h {
+            let l0 = src + y * w, l1 = l0 + w, l2 = l1 + w, l3 = l2 + w
+            let o0 = dst + y * w, o1 = o0 + w, o2 = o1 + w, o3 = o2 + w
+            var s0 = rowStart(l0, o0, w, r, left, inv), s1 = rowStart(l1, o1, w, r, left, inv)
+            var s2 = rowStart(l2, o2, w, r, left, inv), s3 = rowStart(l3, o3, w, r, left, inv)
+            var x = left
+            while x < right {
+                o0[x] = s0 * inv; o1[x] = s1 * inv; o2[x] = s2 * inv; o3[x] = s3 * inv
+                s0 += l0[x + r + 1] - l0[x - r]
+                s1 += l1[x + r + 1] - l1[x - r]
+                s2 += l2[x + r + 1] - l2[x - r]
+                s3 += l3[x + r + 1] - l3[x - r]
                 x += 1
             }
+            rowEnd(l0, o0, w, r, right, inv, s0); rowEnd(l1, o1, w, r, right, inv, s1)
+            rowEnd(l2, o2, w, r, right, inv, s2); rowEnd(l3, o3, w, r, right, inv, s3)
+            y += 4
+        }
+        while y < h {
+            let ln = src + y * w, out = dst + y * w
+            var sum = rowStart(ln, out, w, r, left, inv)
+            var x = left
             while x < right {
                 out[x] = sum * inv
                 sum += ln[x + r + 1] - ln[x - r]
                 x += 1
             }
-            while x < w {
-                out[x] = sum * inv
-                sum += ln[w - 1] - ln[max(x - r, 0)]
-                x += 1
-            }
+            rowEnd(ln, out, w, r, right, inv, sum)
+            y += 1
+        }
+    }
+
+    /// The start of a row's running sum: the window of pixel 0, then pixels `0 ..< left`
+    /// written; returns the sum for pixel `left`.
+    @inline(__always)
+    private static func rowStart(_ ln: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ w: Int, _ r: Int, _ left: Int,
+                                 _ inv: Float) -> Float {
+        var sum: Float = 0
+        for k in -r...r { sum += ln[min(max(k, 0), w - 1)] }
+        var x = 0
+        while x < left {
+            out[x] = sum * inv
+            sum += ln[min(x + r + 1, w - 1)] - ln[0]
+            x += 1
+        }
+        return sum
+    }
+
+    /// The end of a row's running sum: pixels `right ..< w` from the sum at `right`.
+    @inline(__always)
+    private static func rowEnd(_ ln: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ w: Int, _ r: Int, _ right: Int,
+                               _ inv: Float, _ start: Float) {
+        var sum = start, x = right
+        while x < w {
+            out[x] = sum * inv
+            sum += ln[w - 1] - ln[max(x - r, 0)]
+            x += 1
         }
     }
 
@@ -111,79 +150,54 @@ struct Plane {
     }
 
     /// Grey-scale dilation (maximum over a `(2r+1)²` square, clamped at the edges, and at
-    /// least 0), separable; each direction in O(1) per pixel (van Herk / Gil–Werman: the
-    /// maximum over a window of `2r + 1` is that of a block suffix and the next block's prefix).
+    /// least 0: a NaN counts as 0), separable. Each direction doubles a running window
+    /// (max over 1, 2, 4 … values) and covers the `2r + 1` with two overlapping windows, whole
+    /// rows at a time (which vectorizes); the maximum does not depend on the grouping.
     mutating func dilate(radius: Int) {
         guard radius > 0, width > 0, height > 0 else { return }
         let w = width, h = height, r = radius, k = 2 * r + 1
-        var tmp = [Float](repeating: 0, count: w * h)
+        // Rows: each row with r zeros at either end.
+        let length = w + 2 * r
+        let row = UnsafeMutablePointer<Float>.allocate(capacity: 2 * length)
+        defer { row.deallocate() }
+        // Columns: the rows with r zero rows above and below.
+        let rows = h + 2 * r
+        let plane = UnsafeMutablePointer<Float>.allocate(capacity: 2 * rows * w)
+        defer { plane.deallocate() }
+        plane.initialize(repeating: 0, count: 2 * rows * w)
         values.withUnsafeMutableBufferPointer { v in
-            tmp.withUnsafeMutableBufferPointer { t in
-                // Rows: a padded copy of the row (zeros beyond its ends), then prefix and suffix maxima per block.
-                let n = w + 2 * r
-                let padded = UnsafeMutablePointer<Float>.allocate(capacity: 3 * n)
-                defer { padded.deallocate() }
-                let prefix = padded + n, suffix = padded + 2 * n
-                padded.initialize(repeating: 0, count: 3 * n)
-                for y in 0..<h {
-                    let row = v.baseAddress! + y * w
-                    for x in 0..<w { padded[r + x] = row[x] }
-                    Self.blockMaxima(padded, count: n, block: k, prefix: prefix, suffix: suffix)
-                    let out = t.baseAddress! + y * w
-                    for x in 0..<w { out[x] = Self.larger(suffix[x], prefix[x + k - 1]) }
-                }
-                // Columns: the same along y, whole rows at a time.
-                let m = h + 2 * r
-                let pre = UnsafeMutablePointer<Float>.allocate(capacity: m * w)
-                let suf = UnsafeMutablePointer<Float>.allocate(capacity: m * w)
-                defer { pre.deallocate(); suf.deallocate() }
-                func source(_ y: Int) -> UnsafePointer<Float>? {
-                    let sy = y - r
-                    return sy >= 0 && sy < h ? UnsafePointer(t.baseAddress! + sy * w) : nil
-                }
-                var start = 0
-                while start < m {
-                    let end = min(start + k, m)
-                    for y in start..<end {
-                        let p = pre + y * w
-                        if let s = source(y) {
-                            if y == start { for x in 0..<w { p[x] = Self.larger(0, s[x]) } }
-                            else { let q = p - w; for x in 0..<w { p[x] = Self.larger(q[x], s[x]) } }
-                        } else {
-                            if y == start { for x in 0..<w { p[x] = 0 } } else { (p).update(from: p - w, count: w) }
-                        }
-                    }
-                    for y in stride(from: end - 1, through: start, by: -1) {
-                        let p = suf + y * w
-                        if let s = source(y) {
-                            if y == end - 1 { for x in 0..<w { p[x] = Self.larger(0, s[x]) } }
-                            else { let q = p + w; for x in 0..<w { p[x] = Self.larger(q[x], s[x]) } }
-                        } else {
-                            if y == end - 1 { for x in 0..<w { p[x] = 0 } } else { p.update(from: p + w, count: w) }
-                        }
-                    }
-                    start = end
-                }
-                for y in 0..<h {
-                    let out = v.baseAddress! + y * w, s = suf + y * w, p = pre + (y + k - 1) * w
-                    for x in 0..<w { out[x] = Self.larger(s[x], p[x]) }
-                }
+            row.initialize(repeating: 0, count: 2 * length)
+            for y in 0..<h {
+                let src = v.baseAddress! + y * w, padded = row + r
+                // The passes of the previous row overwrote the zeros too.
+                for x in 0..<r { row[x] = 0; padded[w + x] = 0 }
+                for x in 0..<w { padded[x] = Self.larger(0, src[x]) }
+                let (m, span) = Self.windowMaxima(row, spare: row + length, count: length, stride: 1, window: k)
+                let out = plane + (r + y) * w
+                for x in 0..<w { out[x] = Self.larger(m[x], m[x + k - span]) }
             }
+            let (m, span) = Self.windowMaxima(plane, spare: plane + rows * w, count: rows * w, stride: w, window: k)
+            let shifted = m + (k - span) * w
+            for i in 0..<(w * h) { v[i] = Self.larger(m[i], shifted[i]) }
         }
     }
 
-    /// Prefix and suffix maxima (from 0) of `values[0 ..< count]` within blocks of `block`.
-    private static func blockMaxima(_ values: UnsafePointer<Float>, count: Int, block: Int,
-                                    prefix: UnsafeMutablePointer<Float>, suffix: UnsafeMutablePointer<Float>) {
-        var start = 0
-        while start < count {
-            let end = min(start + block, count)
-            var m: Float = 0
-            for i in start..<end { m = larger(m, values[i]); prefix[i] = m }
-            m = 0
-            for i in stride(from: end - 1, through: start, by: -1) { m = larger(m, values[i]); suffix[i] = m }
-            start = end
+    /// Doubles windows over `values[0 ..< count]` (elements `stride` apart are neighbours) until
+    /// the next doubling would exceed `window`: returns the buffer (`values` or `spare`) whose
+    /// element i is the maximum of the `span` neighbours from i on, and `span`
+    /// (`window / 2 < span ≤ window`). Both buffers are overwritten; the values must not be NaN.
+    private static func windowMaxima(_ values: UnsafeMutablePointer<Float>, spare: UnsafeMutablePointer<Float>, count: Int,
+                                     stride: Int, window: Int) -> (UnsafeMutablePointer<Float>, Int) {
+        var (src, dst) = (values, spare)
+        var span = 1
+        while span * 2 <= window {
+            let offset = span * stride
+            let next = src + offset
+            for i in 0..<(count - offset) { dst[i] = larger(src[i], next[i]) }
+            (src, dst) = (dst, src)
+            span *= 2
         }
+        return (src, span)
     }
 
     /// `b` when it is greater than `a`, else `a` (a NaN never wins; 0 keeps its sign).

@@ -179,38 +179,58 @@ struct RegionMap {
 
     /// Barrier pixels inherit a neighbour's label (left, right, up, down: the first labelled),
     /// growing `steps` steps from the region edge: enough to reach under the line, never
-    /// beyond its outer side. Each step reads the labels of the step before.
+    /// beyond its outer side. Each step reads the labels of the step before. Only pixels next
+    /// to one labelled in the step before can take a label in a step, so after a first scan
+    /// each step looks at the neighbours of the pixels the step before labelled.
     private static func grow(_ labels: inout [Int32], barrier: [UInt8], width w: Int, height h: Int, steps: Int) {
-        // The barrier pixels still unlabelled, in raster order, with their column.
-        var pending: [(index: Int, x: Int)] = []
-        barrier.withUnsafeBufferPointer { bar in
-            for y in 0..<h {
-                for x in 0..<w where bar[y * w + x] != 0 { pending.append((y * w + x, x)) }
-            }
-        }
+        guard steps > 0 else { return }
         var found: [(index: Int, label: Int32)] = []
-        for _ in 0..<steps where !pending.isEmpty {
-            found.removeAll(keepingCapacity: true)
-            var still = 0
-            labels.withUnsafeBufferPointer { lb in
-                for k in pending.indices {
-                    let (p, x) = pending[k]
-                    var label: Int32 = 0
-                    if x > 0, lb[p - 1] != 0 { label = lb[p - 1] }
-                    else if x < w - 1, lb[p + 1] != 0 { label = lb[p + 1] }
-                    else if p >= w, lb[p - w] != 0 { label = lb[p - w] }
-                    else if p < (h - 1) * w, lb[p + w] != 0 { label = lb[p + w] }
-                    if label != 0 {
-                        found.append((p, label))
-                    } else {
-                        pending[still] = pending[k]
-                        still += 1
+        var candidates: [Int] = [], labelled: [Int] = []
+        barrier.withUnsafeBufferPointer { bar in
+            labels.withUnsafeMutableBufferPointer { lb in
+                /// The label pixel `p` (column `x`) takes from the labels as they are, or 0.
+                func inherited(_ p: Int, _ x: Int) -> Int32 {
+                    if x > 0, lb[p - 1] != 0 { return lb[p - 1] }
+                    if x < w - 1, lb[p + 1] != 0 { return lb[p + 1] }
+                    if p >= w, lb[p - w] != 0 { return lb[p - w] }
+                    if p < (h - 1) * w, lb[p + w] != 0 { return lb[p + w] }
+                    return 0
+                }
+                // Step 1: every barrier pixel (all unlabelled).
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let p = y * w + x
+                        guard bar[p] != 0 else { continue }
+                        let label = inherited(p, x)
+                        if label != 0 { found.append((p, label)) }
                     }
                 }
-            }
-            pending.removeLast(pending.count - still)
-            labels.withUnsafeMutableBufferPointer { lb in
-                for (p, label) in found { lb[p] = label }
+                for step in 1...steps {
+                    if step > 1 {
+                        // The unlabelled barrier neighbours of the pixels labelled last step
+                        // (some listed more than once: they find the same label each time).
+                        found.removeAll(keepingCapacity: true)
+                        for p in candidates where lb[p] == 0 {
+                            let label = inherited(p, p % w)
+                            if label != 0 { found.append((p, label)) }
+                        }
+                    }
+                    guard !found.isEmpty else { return }
+                    labelled.removeAll(keepingCapacity: true)
+                    for (p, label) in found where lb[p] == 0 {
+                        lb[p] = label
+                        labelled.append(p)
+                    }
+                    guard step < steps else { return }
+                    candidates.removeAll(keepingCapacity: true)
+                    for p in labelled {
+                        let x = p % w
+                        if x > 0, bar[p - 1] != 0, lb[p - 1] == 0 { candidates.append(p - 1) }
+                        if x < w - 1, bar[p + 1] != 0, lb[p + 1] == 0 { candidates.append(p + 1) }
+                        if p >= w, bar[p - w] != 0, lb[p - w] == 0 { candidates.append(p - w) }
+                        if p < (h - 1) * w, bar[p + w] != 0, lb[p + w] == 0 { candidates.append(p + w) }
+                    }
+                }
             }
         }
     }

@@ -40,7 +40,8 @@ enum Noise {
     }
 
     /// One layer of value noise written into `v` (`amplitude` nil) or added to it times
-    /// `amplitude`; then, when `scale` is given, multiplied by it (1 leaves it as it is).
+    /// `amplitude`; then, when `scale` is given, multiplied by it (1 leaves it as it is). Rows
+    /// in ``Bands``.
     private static func layer(into v: UnsafeMutableBufferPointer<Float>, width: Int, height: Int, cell: Double, seed: UInt64,
                               stretchX: Double, amplitude: Float?, scale: Float?) {
         guard width > 0, height > 0 else { return }
@@ -61,36 +62,38 @@ enum Noise {
         let scaling = scale.map { $0 != 1 } ?? false
         lattice.withUnsafeBufferPointer { g in
             xt.withUnsafeBufferPointer { xt in
-                for y in 0..<height {
-                    let f = (Double(y) + 0.5) / cy
-                    let yi = Int(f)
-                    var ty = Float(f - Double(yi))
-                    ty = ty * ty * (3 - 2 * ty)
-                    let r0 = yi * gw, r1 = (yi + 1) * gw
-                    let row = v.baseAddress! + y * width
-                    for span in spans {
-                        let i = span.cell
-                        let a0 = g[r0 + i], da = g[r0 + i + 1] - g[r0 + i]
-                        let b0 = g[r1 + i], db = g[r1 + i + 1] - g[r1 + i]
-                        if let amplitude {
-                            if scaling, let scale {
-                                for x in span.start..<span.end {
-                                    let t = xt[x]
-                                    let a = a0 + da * t, b = b0 + db * t
-                                    row[x] = (row[x] + (a + (b - a) * ty) * amplitude) * scale
+                Bands.forEach(height) { rows in
+                    for y in rows {
+                        let f = (Double(y) + 0.5) / cy
+                        let yi = Int(f)
+                        var ty = Float(f - Double(yi))
+                        ty = ty * ty * (3 - 2 * ty)
+                        let r0 = yi * gw, r1 = (yi + 1) * gw
+                        let row = v.baseAddress! + y * width
+                        for span in spans {
+                            let i = span.cell
+                            let a0 = g[r0 + i], da = g[r0 + i + 1] - g[r0 + i]
+                            let b0 = g[r1 + i], db = g[r1 + i + 1] - g[r1 + i]
+                            if let amplitude {
+                                if scaling, let scale {
+                                    for x in span.start..<span.end {
+                                        let t = xt[x]
+                                        let a = a0 + da * t, b = b0 + db * t
+                                        row[x] = (row[x] + (a + (b - a) * ty) * amplitude) * scale
+                                    }
+                                } else {
+                                    for x in span.start..<span.end {
+                                        let t = xt[x]
+                                        let a = a0 + da * t, b = b0 + db * t
+                                        row[x] += (a + (b - a) * ty) * amplitude
+                                    }
                                 }
                             } else {
                                 for x in span.start..<span.end {
                                     let t = xt[x]
                                     let a = a0 + da * t, b = b0 + db * t
-                                    row[x] += (a + (b - a) * ty) * amplitude
+                                    row[x] = a + (b - a) * ty
                                 }
-                            }
-                        } else {
-                            for x in span.start..<span.end {
-                                let t = xt[x]
-                                let a = a0 + da * t, b = b0 + db * t
-                                row[x] = a + (b - a) * ty
                             }
                         }
                     }

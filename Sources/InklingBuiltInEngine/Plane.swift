@@ -1,6 +1,6 @@
 /// A single-channel `Float` image (masks, coverage, noise) with the whole-image operations the
 /// painters share: box blur (running sums, O(1) per pixel per pass), dilation and bilinear
-/// sampling.
+/// sampling. The whole-image operations run in ``Bands`` (the result does not depend on them).
 struct Plane {
     let width: Int
     let height: Int
@@ -32,8 +32,7 @@ struct Plane {
         values.withUnsafeMutableBufferPointer { v in
             spare.withUnsafeMutableBufferPointer { t in
                 for _ in 0..<passes {
-                    Self.boxRows(from: UnsafePointer(v.baseAddress!), to: t.baseAddress!, width: w, height: h, radius: radius)
-                    Self.boxColumns(from: UnsafePointer(t.baseAddress!), to: v.baseAddress!, width: w, height: h, radius: radius)
+                    Self.boxPass(from: UnsafePointer(v.baseAddress!), via: t.baseAddress!, to: v.baseAddress!, width: w, height: h, radius: radius)
                 }
             }
         }
@@ -49,9 +48,8 @@ struct Plane {
             out.values.withUnsafeMutableBufferPointer { v in
                 spare.withUnsafeMutableBufferPointer { t in
                     for pass in 0..<passes {
-                        Self.boxRows(from: pass == 0 ? src.baseAddress! : UnsafePointer(v.baseAddress!), to: t.baseAddress!,
-                                     width: w, height: h, radius: radius)
-                        Self.boxColumns(from: UnsafePointer(t.baseAddress!), to: v.baseAddress!, width: w, height: h, radius: radius)
+                        Self.boxPass(from: pass == 0 ? src.baseAddress! : UnsafePointer(v.baseAddress!), via: t.baseAddress!,
+                                     to: v.baseAddress!, width: w, height: h, radius: radius)
                     }
                 }
             }
@@ -59,15 +57,27 @@ struct Plane {
         return out
     }
 
+    /// One box pass: rows from `src` into `spare`, then columns from `spare` into `dst` (which
+    /// may be `src`), each in bands.
+    private static func boxPass(from src: UnsafePointer<Float>, via spare: UnsafeMutablePointer<Float>, to dst: UnsafeMutablePointer<Float>,
+                                width w: Int, height h: Int, radius r: Int) {
+        Bands.forEach(h) { rows in boxRows(from: src, to: spare, width: w, rows: rows, radius: r) }
+        Bands.forEach(w, grain: 64) { columns in
+            boxColumns(from: UnsafePointer(spare), to: dst, width: w, height: h, columns: columns, radius: r)
+        }
+    }
+
     /// One horizontal box pass of radius `r` from `src` into `dst` (distinct buffers): a
     /// running sum per row, the window clamped at the row's ends. The sum starts with the
     /// window of pixel 0 (left to right) and moves by `+ (entering − leaving)`. Between the
     /// clamped ends four rows advance together (four independent sums in flight).
-    private static func boxRows(from src: UnsafePointer<Float>, to dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int, radius r: Int) {
+    private static func boxRows(from src: UnsafePointer<Float>, to dst: UnsafeMutablePointer<Float>, width w: Int, rows: Range<Int>,
+                                radius r: Int) {
         let inv = 1 / Float(2 * r + 1)
         // x < left: the leaving pixel clamps to 0; x ≥ right: the entering one clamps to w − 1.
         let left = min(r + 1, w), right = max(left, w - r - 1)
-        var y = 0
+        let h = rows.upperBound
+        var y = rows.lowerBound
         while y + 4 <= h {
             let l0 = src + y * w, l1 = l0 + w, l2 = l1 + w, l3 = l2 + w
             let o0 = dst + y * w, o1 = o0 + w, o2 = o1 + w, o3 = o2 + w
@@ -128,21 +138,24 @@ struct Plane {
         }
     }
 
-    /// One vertical box pass of radius `r` from `src` into `dst` (distinct buffers): a running
-    /// sum per column, rows walked top to bottom, the window clamped at the top and bottom.
-    private static func boxColumns(from src: UnsafePointer<Float>, to dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int, radius r: Int) {
+    /// One vertical box pass of radius `r` over `columns`, from `src` into `dst` (distinct
+    /// buffers): a running sum per column, rows walked top to bottom, the window clamped at the
+    /// top and bottom.
+    private static func boxColumns(from src: UnsafePointer<Float>, to dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int,
+                                   columns: Range<Int>, radius r: Int) {
         let inv = 1 / Float(2 * r + 1)
-        let acc = UnsafeMutablePointer<Float>.allocate(capacity: w)
+        let x0 = columns.lowerBound, n = columns.count
+        let acc = UnsafeMutablePointer<Float>.allocate(capacity: n)
         defer { acc.deallocate() }
-        acc.initialize(repeating: 0, count: w)
+        acc.initialize(repeating: 0, count: n)
         for k in -r...r {
-            let row = src + min(max(k, 0), h - 1) * w
-            for x in 0..<w { acc[x] += row[x] }
+            let row = src + min(max(k, 0), h - 1) * w + x0
+            for x in 0..<n { acc[x] += row[x] }
         }
         for y in 0..<h {
-            let out = dst + y * w
-            let add = src + min(y + r + 1, h - 1) * w, sub = src + max(y - r, 0) * w
-            for x in 0..<w {
+            let out = dst + y * w + x0
+            let add = src + min(y + r + 1, h - 1) * w + x0, sub = src + max(y - r, 0) * w + x0
+            for x in 0..<n {
                 out[x] = acc[x] * inv
                 acc[x] += add[x] - sub[x]
             }
@@ -156,29 +169,37 @@ struct Plane {
     mutating func dilate(radius: Int) {
         guard radius > 0, width > 0, height > 0 else { return }
         let w = width, h = height, r = radius, k = 2 * r + 1
-        // Rows: each row with r zeros at either end.
-        let length = w + 2 * r
-        let row = UnsafeMutablePointer<Float>.allocate(capacity: 2 * length)
-        defer { row.deallocate() }
-        // Columns: the rows with r zero rows above and below.
+        // Columns: the rows with r zero rows above and below, and a spare of the same size.
         let rows = h + 2 * r
         let plane = UnsafeMutablePointer<Float>.allocate(capacity: 2 * rows * w)
         defer { plane.deallocate() }
-        plane.initialize(repeating: 0, count: 2 * rows * w)
-        values.withUnsafeMutableBufferPointer { v in
-            row.initialize(repeating: 0, count: 2 * length)
-            for y in 0..<h {
-                let src = v.baseAddress! + y * w, padded = row + r
-                // The passes of the previous row overwrote the zeros too.
-                for x in 0..<r { row[x] = 0; padded[w + x] = 0 }
-                for x in 0..<w { padded[x] = Self.larger(0, src[x]) }
-                let (m, span) = Self.windowMaxima(row, spare: row + length, count: length, stride: 1, window: k)
-                let out = plane + (r + y) * w
-                for x in 0..<w { out[x] = Self.larger(m[x], m[x + k - span]) }
+        let spare = plane + rows * w
+        plane.initialize(repeating: 0, count: r * w)
+        (plane + (r + h) * w).initialize(repeating: 0, count: r * w)
+        spare.initialize(repeating: 0, count: rows * w)
+        values.withUnsafeMutableBufferPointer { buffer in
+            let v = buffer.baseAddress!
+            Bands.forEach(h) { band in
+                // Rows: each row with r zeros at either end, and a spare.
+                let length = w + 2 * r
+                let row = UnsafeMutablePointer<Float>.allocate(capacity: 2 * length)
+                defer { row.deallocate() }
+                row.initialize(repeating: 0, count: 2 * length)
+                for y in band {
+                    let src = v + y * w, padded = row + r
+                    // The passes of the previous row overwrote the zeros too.
+                    for x in 0..<r { row[x] = 0; padded[w + x] = 0 }
+                    for x in 0..<w { padded[x] = Self.larger(0, src[x]) }
+                    let (m, span) = Self.windowMaxima(row, spare: row + length, count: length, stride: 1, window: k)
+                    let out = plane + (r + y) * w
+                    for x in 0..<w { out[x] = Self.larger(m[x], m[x + k - span]) }
+                }
             }
-            let (m, span) = Self.windowMaxima(plane, spare: plane + rows * w, count: rows * w, stride: w, window: k)
+            let (m, span) = Self.windowMaxima(plane, spare: spare, count: rows * w, stride: w, window: k)
             let shifted = m + (k - span) * w
-            for i in 0..<(w * h) { v[i] = Self.larger(m[i], shifted[i]) }
+            Bands.forEach(w * h, grain: 4096) { band in
+                for i in band { v[i] = Self.larger(m[i], shifted[i]) }
+            }
         }
     }
 
@@ -186,14 +207,21 @@ struct Plane {
     /// the next doubling would exceed `window`: returns the buffer (`values` or `spare`) whose
     /// element i is the maximum of the `span` neighbours from i on, and `span`
     /// (`window / 2 < span ≤ window`). Both buffers are overwritten; the values must not be NaN.
+    /// Long arrays (whole planes) are doubled in bands.
     private static func windowMaxima(_ values: UnsafeMutablePointer<Float>, spare: UnsafeMutablePointer<Float>, count: Int,
                                      stride: Int, window: Int) -> (UnsafeMutablePointer<Float>, Int) {
         var (src, dst) = (values, spare)
         var span = 1
         while span * 2 <= window {
             let offset = span * stride
-            let next = src + offset
-            for i in 0..<(count - offset) { dst[i] = larger(src[i], next[i]) }
+            let (from, next, to) = (UnsafePointer(src), UnsafePointer(src + offset), dst)
+            if count >= 1 << 16 {
+                Bands.forEach(count - offset, grain: 4096) { band in
+                    for i in band { to[i] = larger(from[i], next[i]) }
+                }
+            } else {
+                for i in 0..<(count - offset) { to[i] = larger(from[i], next[i]) }
+            }
             (src, dst) = (dst, src)
             span *= 2
         }
@@ -208,11 +236,13 @@ struct Plane {
     @inline(__always)
     func sample(_ v: UnsafeBufferPointer<Float>, _ x: Float, _ y: Float) -> Float {
         let fx = min(max(x, 0), Float(width - 1)), fy = min(max(y, 0), Float(height - 1))
+        // In range once clamped (a NaN traps, as it always did).
         let x0 = Int(fx), y0 = Int(fy)
-        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+        let x1 = min(x0 &+ 1, width &- 1), y1 = min(y0 &+ 1, height &- 1)
         let tx = fx - Float(x0), ty = fy - Float(y0)
-        let a = v[y0 * width + x0] + (v[y0 * width + x1] - v[y0 * width + x0]) * tx
-        let b = v[y1 * width + x0] + (v[y1 * width + x1] - v[y1 * width + x0]) * tx
+        let p = v.baseAddress!, r0 = y0 &* width, r1 = y1 &* width
+        let a = p[r0 &+ x0] + (p[r0 &+ x1] - p[r0 &+ x0]) * tx
+        let b = p[r1 &+ x0] + (p[r1 &+ x1] - p[r1 &+ x0]) * tx
         return a + (b - a) * ty
     }
 }

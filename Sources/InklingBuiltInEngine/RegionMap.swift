@@ -130,46 +130,55 @@ struct RegionMap {
     }
 
     /// 1 where `lines` exceeds 0.3 within `radius` pixels (a square, clamped at the edges),
-    /// else 0: the thresholded lines dilated.
+    /// else 0: the thresholded lines dilated. Rows, then columns, in ``Bands``.
     private static func barrier(_ lines: Plane, radius r: Int) -> [UInt8] {
         let w = lines.width, h = lines.height, n = w * h
         var bar = [UInt8](repeating: 0, count: n)
-        lines.values.withUnsafeBufferPointer { v in
-            bar.withUnsafeMutableBufferPointer { b in
-                for i in 0..<n where v[i] > 0.3 { b[i] = 1 }
+        guard r > 0 else {
+            lines.values.withUnsafeBufferPointer { v in
+                bar.withUnsafeMutableBufferPointer { b in
+                    for i in 0..<n where v[i] > 0.3 { b[i] = 1 }
+                }
             }
+            return bar
         }
-        guard r > 0 else { return bar }
-        // Rows: 1 where a barrier pixel lies within r columns (nearest one to the left or right).
+        // Rows: 1 where a line pixel lies within r columns (the nearest one to the left or right).
         var across = [UInt8](repeating: 0, count: n)
-        bar.withUnsafeBufferPointer { b in
+        lines.values.withUnsafeBufferPointer { v in
             across.withUnsafeMutableBufferPointer { a in
-                for y in 0..<h {
-                    let row = y * w
-                    var last = Int.min / 2
-                    for x in 0..<w {
-                        if b[row + x] != 0 { last = x }
-                        if x - last <= r { a[row + x] = 1 }
-                    }
-                    last = Int.max / 2
-                    for x in stride(from: w - 1, through: 0, by: -1) {
-                        if b[row + x] != 0 { last = x }
-                        if last - x <= r { a[row + x] = 1 }
+                let (v, a) = (v.baseAddress!, a.baseAddress!)
+                Bands.forEach(h) { rows in
+                    for y in rows {
+                        let line = v + y * w, out = a + y * w
+                        var last = Int.min / 2
+                        for x in 0..<w {
+                            if line[x] > 0.3 { last = x }
+                            if x &- last <= r { out[x] = 1 }
+                        }
+                        last = Int.max / 2
+                        for x in stride(from: w - 1, through: 0, by: -1) {
+                            if line[x] > 0.3 { last = x }
+                            if last &- x <= r { out[x] = 1 }
+                        }
                     }
                 }
             }
         }
         // Columns: a running count per column of the rows within r that have one.
-        var count = [Int32](repeating: 0, count: w)
         across.withUnsafeBufferPointer { a in
             bar.withUnsafeMutableBufferPointer { b in
-                count.withUnsafeMutableBufferPointer { c in
-                    for y in 0..<min(r, h) { for x in 0..<w { c[x] &+= Int32(a[y * w + x]) } }
+                let (a, b) = (a.baseAddress!, b.baseAddress!)
+                Bands.forEach(w, grain: 64) { columns in
+                    let x0 = columns.lowerBound, m = columns.count
+                    let count = UnsafeMutablePointer<Int32>.allocate(capacity: m)
+                    defer { count.deallocate() }
+                    count.initialize(repeating: 0, count: m)
+                    for y in 0..<min(r, h) { let row = a + y * w + x0; for x in 0..<m { count[x] &+= Int32(row[x]) } }
                     for y in 0..<h {
-                        if y + r < h { let add = (y + r) * w; for x in 0..<w { c[x] &+= Int32(a[add + x]) } }
-                        if y - r - 1 >= 0 { let sub = (y - r - 1) * w; for x in 0..<w { c[x] &-= Int32(a[sub + x]) } }
-                        let row = y * w
-                        for x in 0..<w { b[row + x] = c[x] > 0 ? 1 : 0 }
+                        if y + r < h { let add = a + (y + r) * w + x0; for x in 0..<m { count[x] &+= Int32(add[x]) } }
+                        if y - r - 1 >= 0 { let sub = a + (y - r - 1) * w + x0; for x in 0..<m { count[x] &-= Int32(sub[x]) } }
+                        let out = b + y * w + x0
+                        for x in 0..<m { out[x] = count[x] > 0 ? 1 : 0 }
                     }
                 }
             }

@@ -7,13 +7,13 @@ struct Painting {
     let width: Int
     let height: Int
     /// Premultiplied r, g, b, a per pixel.
-    var px: [Float]
+    var px: FloatBuffer
 
     /// A transparent painting.
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        px = [Float](repeating: 0, count: width * height * 4)
+        px = FloatBuffer(repeating: 0, count: width * height * 4)
     }
 
     /// Paints `color` OVER the image with per-pixel alpha `mask × opacity`.

@@ -4,20 +4,20 @@
 struct Plane {
     let width: Int
     let height: Int
-    var values: [Float]
+    var values: FloatBuffer
 
     /// A plane filled with `value`.
     init(width: Int, height: Int, value: Float = 0) {
         self.width = width
         self.height = height
-        values = [Float](repeating: value, count: width * height)
+        values = FloatBuffer(repeating: value, count: width * height)
     }
 
-    /// A plane of `bytes / 255` (a gray image).
+    /// A plane of `bytes / 255` (a gray image of `width × height` bytes).
     init(width: Int, height: Int, bytes: [UInt8]) {
         self.width = width
         self.height = height
-        values = bytes.map { Float($0) * (1 / 255) }
+        values = bytes.withUnsafeBufferPointer { bytes in FloatBuffer(count: bytes.count) { Float(bytes[$0]) * (1 / 255) } }
     }
 
     /// Whether every value is zero.
@@ -27,7 +27,7 @@ struct Plane {
     /// Edges clamp.
     mutating func blur(radius: Int, passes: Int = 2) {
         guard radius > 0, width > 0, height > 0, passes > 0 else { return }
-        var spare = [Float](repeating: 0, count: width * height)
+        var spare = FloatBuffer(unspecified: width * height)
         let (w, h) = (width, height)
         values.withUnsafeMutableBufferPointer { v in
             spare.withUnsafeMutableBufferPointer { t in
@@ -42,7 +42,7 @@ struct Plane {
     func blurred(radius: Int, passes: Int = 2) -> Plane {
         guard radius > 0, width > 0, height > 0, passes > 0 else { return self }
         var out = Plane(width: width, height: height)
-        var spare = [Float](repeating: 0, count: width * height)
+        var spare = FloatBuffer(unspecified: width * height)
         let (w, h) = (width, height)
         values.withUnsafeBufferPointer { src in
             out.values.withUnsafeMutableBufferPointer { v in
@@ -169,36 +169,33 @@ struct Plane {
     mutating func dilate(radius: Int) {
         guard radius > 0, width > 0, height > 0 else { return }
         let w = width, h = height, r = radius, k = 2 * r + 1
-        // Columns: the rows with r zero rows above and below, and a spare of the same size.
+        // Columns: the rows with r zero rows above and below (`plane`), and a spare of the same size.
         let rows = h + 2 * r
-        let plane = UnsafeMutablePointer<Float>.allocate(capacity: 2 * rows * w)
-        defer { plane.deallocate() }
-        let spare = plane + rows * w
-        plane.initialize(repeating: 0, count: r * w)
-        (plane + (r + h) * w).initialize(repeating: 0, count: r * w)
-        spare.initialize(repeating: 0, count: rows * w)
-        values.withUnsafeMutableBufferPointer { buffer in
-            let v = buffer.baseAddress!
-            Bands.forEach(h) { band in
-                // Rows: each row with r zeros at either end, and a spare.
-                let length = w + 2 * r
-                let row = UnsafeMutablePointer<Float>.allocate(capacity: 2 * length)
-                defer { row.deallocate() }
-                row.initialize(repeating: 0, count: 2 * length)
-                for y in band {
-                    let src = v + y * w, padded = row + r
-                    // The passes of the previous row overwrote the zeros too.
-                    for x in 0..<r { row[x] = 0; padded[w + x] = 0 }
-                    for x in 0..<w { padded[x] = Self.larger(0, src[x]) }
-                    let (m, span) = Self.windowMaxima(row, spare: row + length, count: length, stride: 1, window: k)
-                    let out = plane + (r + y) * w
-                    for x in 0..<w { out[x] = Self.larger(m[x], m[x + k - span]) }
+        var scratch = FloatBuffer(repeating: 0, count: 2 * rows * w)
+        scratch.withUnsafeMutableBufferPointer { scratch in
+            values.withUnsafeMutableBufferPointer { buffer in
+                let v = buffer.baseAddress!, plane = scratch.baseAddress!, spare = plane + rows * w
+                Bands.forEach(h) { band in
+                    // Rows: each row with r zeros at either end, and a spare.
+                    let length = w + 2 * r
+                    let row = UnsafeMutablePointer<Float>.allocate(capacity: 2 * length)
+                    defer { row.deallocate() }
+                    row.initialize(repeating: 0, count: 2 * length)
+                    for y in band {
+                        let src = v + y * w, padded = row + r
+                        // The passes of the previous row overwrote the zeros too.
+                        for x in 0..<r { row[x] = 0; padded[w + x] = 0 }
+                        for x in 0..<w { padded[x] = Self.larger(0, src[x]) }
+                        let (m, span) = Self.windowMaxima(row, spare: row + length, count: length, stride: 1, window: k)
+                        let out = plane + (r + y) * w
+                        for x in 0..<w { out[x] = Self.larger(m[x], m[x + k - span]) }
+                    }
                 }
-            }
-            let (m, span) = Self.windowMaxima(plane, spare: spare, count: rows * w, stride: w, window: k)
-            let shifted = m + (k - span) * w
-            Bands.forEach(w * h, grain: 4096) { band in
-                for i in band { v[i] = Self.larger(m[i], shifted[i]) }
+                let (m, span) = Self.windowMaxima(plane, spare: spare, count: rows * w, stride: w, window: k)
+                let shifted = m + (k - span) * w
+                Bands.forEach(w * h, grain: 4096) { band in
+                    for i in band { v[i] = Self.larger(m[i], shifted[i]) }
+                }
             }
         }
     }

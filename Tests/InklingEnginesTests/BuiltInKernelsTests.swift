@@ -251,7 +251,7 @@ final class BuiltInKernelsTests: XCTestCase {
     /// Fails with the first differing element (not the whole arrays) unless `a == b`.
     static func assertSame<T: Equatable>(_ a: [T], _ b: [T], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         guard a != b else { return }
-        let i = zip(a, b).firstIndex { $0 != $1 } ?? min(a.count, b.count)
+        let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
         XCTFail("\(what): \(a.count) vs \(b.count) elements, first difference at \(i): "
                 + "\(i < a.count ? "\(a[i])" : "–") vs \(i < b.count ? "\(b[i])" : "–")", file: file, line: line)
     }

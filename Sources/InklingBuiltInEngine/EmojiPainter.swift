@@ -182,21 +182,21 @@ enum EmojiPainter {
         var closed = lines
         ctx.regions.labels.withUnsafeBufferPointer { labels in
             let labels = labels.baseAddress!
-            threshold(&closed) { i, v in v > 0.2 || labels[i] != 0 }
+            binarize(&closed) { i, v in v > 0.2 || labels[i] != 0 }
         }
         closed.dilate(radius: ctx.px(0.012))
         fillHoles(&closed)
         closed.blur(radius: ctx.px(0.05))
-        threshold(&closed) { _, v in v > 0.12 }
+        binarize(&closed) { _, v in v > 0.12 }
         closed.blur(radius: ctx.px(0.035))
-        threshold(&closed) { _, v in v > 0.88 }
+        binarize(&closed) { _, v in v > 0.88 }
         fillHoles(&closed)
         closed.blur(radius: ctx.px(0.006))
         return closed
     }
 
     /// Sets each value of `mask` to 1 where `inside(index, value)`, else 0 (in ``Bands``).
-    static func threshold(_ mask: inout Plane, _ inside: (Int, Float) -> Bool) {
+    static func binarize(_ mask: inout Plane, _ inside: (Int, Float) -> Bool) {
         let n = mask.values.count
         mask.values.withUnsafeMutableBufferPointer { v in
             let v = v.baseAddress!

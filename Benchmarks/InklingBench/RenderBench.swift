@@ -10,8 +10,9 @@ import InklingStrokes
 ///
 /// - `image`: one `BuiltInEngine.generate` per style, drawing and guidance map ready (decoding
 ///   and the guidance render are not timed), after one warm-up.
-/// - `first-of-4` via `engine`: four variations started together in a task group; the time
-///   until variation 0 is done. `all-of-4`: until all four are.
+/// - `first-of-4` via `engine`: `BuiltInEngine.images(for:)` with variations 0…3 (the engine's
+///   own scheduling of a limit-4 request, no files); the time until the stream reports its
+///   first image. `all-of-4`: until it ends.
 /// - `first-of-4` / `all-of-4` via `api`: `InklingImageCreator.images(for:style:limit: 4)` with
 ///   the prompt and the drawing as concepts, until the stream yields its first image / ends.
 ///   This includes planning, the guidance render and writing each PNG with its recipe.
@@ -105,17 +106,18 @@ enum RenderBench {
         return (first, all)
     }
 
-    /// Seconds until variation 0, and until all four, of four variations started together.
+    /// Seconds until the engine reports its first image, and until its stream ends, for a request
+    /// of variations 0…3 (`images(for:)`: the engine schedules them).
     private static func firstOfFour(_ engine: BuiltInEngine, _ conditioning: Conditioning) async throws -> (Double, Double) {
         let start = ContinuousClock.now
-        return try await withThrowingTaskGroup(of: Int.self) { group in
-            for variation in 0..<4 {
-                group.addTask { _ = try await engine.generate(conditioning, variation: variation); return variation }
-            }
-            var first = Double.nan
-            for try await variation in group where variation == 0 { first = seconds(ContinuousClock.now - start) }
-            return (first, seconds(ContinuousClock.now - start))
+        var first = Double.nan, count = 0
+        for try await event in engine.images(for: EngineRequest(conditioning, variations: [0, 1, 2, 3])) {
+            guard case .image = event else { continue }
+            if count == 0 { first = seconds(ContinuousClock.now - start) }
+            count += 1
         }
+        guard count == 4 else { throw BenchError.failed("the engine reported \(count) images for 4 variations") }
+        return (first, seconds(ContinuousClock.now - start))
     }
 
     private static func seconds(_ d: Duration) -> Double {

@@ -2,8 +2,8 @@ import Foundation
 
 /// One render measurement as printed: a JSON line for `run.sh` / `report.py`, or a line for people.
 struct RenderRecord {
-    /// What was timed: `image` (one `generate` call) or `first-of-4` (variation 0 of four
-    /// started together) or `all-of-4` (all four of them).
+    /// What was timed: `image` (one `generate` call), `first-of-4` (the first image of a
+    /// limit-4 request) or `all-of-4` (all four of its images).
     var what: String
     /// The style.
     var style: String

@@ -17,22 +17,31 @@ enum AnimationPainter {
         let groundTop = pal.ground.shaded(1.12), groundLow = pal.ground.shaded(0.8)
         let horizon = Float(rng.range(0.6, 0.7)), amp = Float(rng.range(0.015, 0.035)), freq = Float(rng.range(1.5, 3.0))
         let phase = Float(rng.range(0, 6.28))
+        // The horizon's height per column, then the rows in bands.
+        let horizonY = (0..<w).map { x in
+            let fx = Float(x) / Float(w)
+            return (horizon + amp * sinf(fx * freq * 6.283 + phase)) * Float(h)
+        }
         painting.px.withUnsafeMutableBufferPointer { p in
-            for x in 0..<w {
-                let fx = Float(x) / Float(w)
-                let hy = (horizon + amp * sinf(fx * freq * 6.283 + phase)) * Float(h)
-                for y in 0..<h {
-                    let fy = Float(y)
-                    let c: PaletteColor
-                    if fy < hy {
-                        c = skyTop.mixed(with: skyLow, fy / hy)
-                    } else {
-                        let t = (fy - hy) / max(Float(h) - hy, 1)
-                        let edge = min(max(hy + 1.5 - fy, 0), 1)  // anti-aliased horizon
-                        c = groundTop.mixed(with: groundLow, t).mixed(with: skyLow, edge)
+            let p = p.baseAddress!
+            horizonY.withUnsafeBufferPointer { horizonY in
+                Bands.forEach(h) { rows in
+                    for y in rows {
+                        let fy = Float(y)
+                        for x in 0..<w {
+                            let hy = horizonY[x]
+                            let c: PaletteColor
+                            if fy < hy {
+                                c = skyTop.mixed(with: skyLow, fy / hy)
+                            } else {
+                                let t = (fy - hy) / max(Float(h) - hy, 1)
+                                let edge = min(max(hy + 1.5 - fy, 0), 1)  // anti-aliased horizon
+                                c = groundTop.mixed(with: groundLow, t).mixed(with: skyLow, edge)
+                            }
+                            let i = (y &* w &+ x) &* 4
+                            p[i] = c.r; p[i &+ 1] = c.g; p[i &+ 2] = c.b; p[i &+ 3] = 1
+                        }
                     }
-                    let i = (y * w + x) * 4
-                    p[i] = c.r; p[i + 1] = c.g; p[i + 2] = c.b; p[i + 3] = 1
                 }
             }
         }
@@ -61,7 +70,15 @@ enum AnimationPainter {
     /// What the sketch occupies, for motif placement: lines plus enclosed regions.
     static func busyPlane(_ ctx: PaintContext, _ lines: Plane) -> Plane {
         var busy = lines
-        for i in busy.values.indices where ctx.regions.labels[i] != 0 { busy.values[i] = max(busy.values[i], 0.6) }
+        let n = busy.values.count
+        busy.values.withUnsafeMutableBufferPointer { v in
+            ctx.regions.labels.withUnsafeBufferPointer { labels in
+                let (v, labels) = (v.baseAddress!, labels.baseAddress!)
+                Bands.forEach(n, grain: 4096) { band in
+                    for i in band where labels[i] != 0 { v[i] = max(v[i], 0.6) }
+                }
+            }
+        }
         return busy
     }
 }

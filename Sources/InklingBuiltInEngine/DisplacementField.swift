@@ -13,7 +13,8 @@ struct DisplacementField {
         self.amplitude = Float(amplitude)
     }
 
-    /// `plane` resampled at displaced positions: out(x, y) = plane(x + dx, y + dy).
+    /// `plane` resampled at displaced positions: out(x, y) = plane(x + dx, y + dy), bilinear
+    /// (``Plane/sample(_:_:_:)``), rows in ``Bands``.
     func warp(_ plane: Plane) -> Plane {
         var out = Plane(width: plane.width, height: plane.height)
         let w = plane.width, h = plane.height, a = amplitude * 1.6
@@ -21,10 +22,14 @@ struct DisplacementField {
             dx.values.withUnsafeBufferPointer { ddx in
                 dy.values.withUnsafeBufferPointer { ddy in
                     out.values.withUnsafeMutableBufferPointer { dst in
-                        for y in 0..<h {
-                            for x in 0..<w {
-                                let i = y * w + x
-                                dst[i] = plane.sample(src, Float(x) + ddx[i] * a, Float(y) + ddy[i] * a)
+                        let dst = dst.baseAddress!
+                        Bands.forEach(h) { rows in
+                            for y in rows {
+                                let fy = Float(y)
+                                for x in 0..<w {
+                                    let i = y &* w &+ x
+                                    dst[i] = plane.sample(src, Float(x) + ddx[i] * a, fy + ddy[i] * a)
+                                }
                             }
                         }
                     }

@@ -24,22 +24,41 @@ enum EmojiPainter {
         // Soft disc.
         let cx0 = Float(w) / 2, cy0 = Float(h) / 2, radius = 0.4 * m, edge = 0.01 * m
         var field = Plane(width: w, height: h)
-        for y in 0..<h {
-            for x in 0..<w {
-                let d = ((Float(x) + 0.5 - cx0) * (Float(x) + 0.5 - cx0) + (Float(y) + 0.5 - cy0) * (Float(y) + 0.5 - cy0)).squareRoot()
-                field.values[y * w + x] = min(max(0.5 - (d - radius) / (2 * edge), 0), 1) * min(1, 2 * (1 - s))
+        field.values.withUnsafeMutableBufferPointer { v in
+            let v = v.baseAddress!
+            Bands.forEach(h) { rows in
+                for y in rows {
+                    for x in 0..<w {
+                        let d = ((Float(x) + 0.5 - cx0) * (Float(x) + 0.5 - cx0) + (Float(y) + 0.5 - cy0) * (Float(y) + 0.5 - cy0)).squareRoot()
+                        v[y &* w &+ x] = min(max(0.5 - (d - radius) / (2 * edge), 0), 1) * min(1, 2 * (1 - s))
+                    }
+                }
             }
         }
         if let lines = ctx.lines {
             let silhouette = silhouette(ctx, lines)
-            for i in 0..<n { field.values[i] += s * silhouette.values[i] }
+            field.values.withUnsafeMutableBufferPointer { v in
+                silhouette.values.withUnsafeBufferPointer { sil in
+                    let (v, sil) = (v.baseAddress!, sil.baseAddress!)
+                    Bands.forEach(n, grain: 4096) { band in
+                        for i in band { v[i] += s * sil[i] }
+                    }
+                }
+            }
         }
         try Task.checkCancellation()
         // Subject mask (anti-aliased threshold at ½), and grown masks for the outlines.
         let aa: Float = 0.06
         func threshold(_ p: Plane, _ t: Float) -> Plane {
-            var out = p
-            for i in 0..<n { out.values[i] = PaintContext.smoothstep(t - aa, t + aa, p.values[i]) }
+            var out = Plane(width: w, height: h)
+            p.values.withUnsafeBufferPointer { src in
+                out.values.withUnsafeMutableBufferPointer { dst in
+                    let (src, dst) = (src.baseAddress!, dst.baseAddress!)
+                    Bands.forEach(n, grain: 4096) { band in
+                        for i in band { dst[i] = PaintContext.smoothstep(t - aa, t + aa, src[i]) }
+                    }
+                }
+            }
             return out
         }
         let subject = threshold(field, 0.5)
@@ -52,34 +71,45 @@ enum EmojiPainter {
         painting.over(pal.ink, mask: outline)
         try Task.checkCancellation()
         // Subject centre and size for the shading.
+        // (In one pass, in order: the Float sums depend on it.)
         var sum: Float = 0, sx: Float = 0, sy: Float = 0
-        for y in 0..<h { for x in 0..<w { let v = subject.values[y * w + x]; sum += v; sx += v * Float(x); sy += v * Float(y) } }
+        subject.values.withUnsafeBufferPointer { values in
+            for y in 0..<h {
+                let row = values.baseAddress! + y * w, fy = Float(y)
+                for x in 0..<w { let v = row[x]; sum += v; sx += v * Float(x); sy += v * fy }
+            }
+        }
         let cx = sum > 0 ? sx / sum : cx0, cy = sum > 0 ? sy / sum : cy0
         let r = max((sum / Float.pi).squareRoot(), 1)
         let lx = ctx.light.x * 0.5 + -0.35, ly = min(ctx.light.y * 0.5, -0.2) - 0.3
         let hx = cx + lx * r * 0.75, hy = cy + ly * r * 0.7
         let base = pal.primary
-        var fill = Plane(width: w, height: h)
-        fill.values = subject.values
         // Base fill with glossy radial shading, then regions, highlight and lines.
         var shaded = Painting(width: w, height: h)
+        let under = ctx.underpainting
         shaded.px.withUnsafeMutableBufferPointer { p in
-            for y in 0..<h {
-                for x in 0..<w {
-                    let i = y * w + x
-                    let a = subject.values[i]
-                    if a == 0 { continue }
-                    let dx = (Float(x) - hx) / (r * 2), dy = (Float(y) - hy) / (r * 2)
-                    let d2 = min(dx * dx + dy * dy, 1.5)
-                    let k = 1.12 - 0.55 * d2
-                    var c = base
-                    if let under = ctx.underpainting {
-                        let (u, ua) = under.color(at: i)
-                        c = c.mixed(with: u, ua * under.strength * 0.7)
+            subject.values.withUnsafeBufferPointer { subject in
+                let (p, subject) = (p.baseAddress!, subject.baseAddress!)
+                Bands.forEach(h) { rows in
+                    for y in rows {
+                        for x in 0..<w {
+                            let i = y &* w &+ x
+                            let a = subject[i]
+                            if a == 0 { continue }
+                            let dx = (Float(x) - hx) / (r * 2), dy = (Float(y) - hy) / (r * 2)
+                            let d2 = min(dx * dx + dy * dy, 1.5)
+                            let k = 1.12 - 0.55 * d2
+                            var c = base
+                            if let under {
+                                let (u, ua) = under.color(at: i)
+                                c = c.mixed(with: u, ua * under.strength * 0.7)
+                            }
+                            c = c.shaded(min(max(k, 0.55), 1.12))
+                            if k > 1 { c = c.mixed(with: PaletteColor(1, 1, 1), (k - 1) * 1.5) }
+                            let j = i &* 4
+                            p[j] = c.r * a; p[j &+ 1] = c.g * a; p[j &+ 2] = c.b * a; p[j &+ 3] = a
+                        }
                     }
-                    c = c.shaded(min(max(k, 0.55), 1.12))
-                    if k > 1 { c = c.mixed(with: PaletteColor(1, 1, 1), (k - 1) * 1.5) }
-                    p[i * 4] = c.r * a; p[i * 4 + 1] = c.g * a; p[i * 4 + 2] = c.b * a; p[i * 4 + 3] = a
                 }
             }
         }
@@ -94,12 +124,19 @@ enum EmojiPainter {
         let ca = cosf(angle), sa = sinf(angle)
         var gloss = Plane(width: w, height: h)
         let y0 = max(0, Int(ey - rx)), y1 = min(h, Int(ey + rx) + 1), x0 = max(0, Int(ex - rx)), x1 = min(w, Int(ex + rx) + 1)
-        for y in y0..<max(y0, y1) {
-            for x in x0..<max(x0, x1) {
-                let dx = Float(x) - ex, dy = Float(y) - ey
-                let u = (dx * ca + dy * sa) / rx, v = (-dx * sa + dy * ca) / ry
-                let e = u * u + v * v
-                gloss.values[y * w + x] = PaintContext.smoothstep(1, 0.35, e) * subject.values[y * w + x]
+        gloss.values.withUnsafeMutableBufferPointer { g in
+            subject.values.withUnsafeBufferPointer { subject in
+                let (g, subject) = (g.baseAddress!, subject.baseAddress!)
+                Bands.forEach(max(0, y1 - y0)) { rows in
+                    for y in (y0 + rows.lowerBound)..<(y0 + rows.upperBound) {
+                        for x in x0..<max(x0, x1) {
+                            let dx = Float(x) - ex, dy = Float(y) - ey
+                            let u = (dx * ca + dy * sa) / rx, v = (-dx * sa + dy * ca) / ry
+                            let e = u * u + v * v
+                            g[y &* w &+ x] = PaintContext.smoothstep(1, 0.35, e) * subject[y &* w &+ x]
+                        }
+                    }
+                }
             }
         }
         // The concept's motif as the sticker's face while the sketch does not shape it.
@@ -110,15 +147,29 @@ enum EmojiPainter {
         shaded.over(PaletteColor(1, 1, 1), mask: gloss, opacity: 0.6)
         if let lines = ctx.lines {
             var inner = lines
-            for i in 0..<n { inner.values[i] *= subject.values[i] }
+            inner.values.withUnsafeMutableBufferPointer { v in
+                subject.values.withUnsafeBufferPointer { subject in
+                    let (v, subject) = (v.baseAddress!, subject.baseAddress!)
+                    Bands.forEach(n, grain: 4096) { band in
+                        for i in band { v[i] *= subject[i] }
+                    }
+                }
+            }
             shaded.over(pal.ink, mask: inner, opacity: min(1, Float(ctx.influence.detail) * 1.6))
         }
         // Shaded subject over the outlines.
-        for i in 0..<n {
-            let a = shaded.px[i * 4 + 3]
-            if a == 0 { continue }
-            let inv = 1 - a
-            for c in 0..<4 { painting.px[i * 4 + c] = shaded.px[i * 4 + c] + painting.px[i * 4 + c] * inv }
+        painting.px.withUnsafeMutableBufferPointer { p in
+            shaded.px.withUnsafeBufferPointer { q in
+                let (p, q) = (p.baseAddress!, q.baseAddress!)
+                Bands.forEach(n, grain: 4096) { band in
+                    for i in band {
+                        let a = q[i &* 4 &+ 3]
+                        if a == 0 { continue }
+                        let inv = 1 - a
+                        for c in 0..<4 { p[i &* 4 &+ c] = q[i &* 4 &+ c] + p[i &* 4 &+ c] * inv }
+                    }
+                }
+            }
         }
         return painting
     }
@@ -129,21 +180,43 @@ enum EmojiPainter {
     /// again, and blurred so ½ marks the edge.
     static func silhouette(_ ctx: PaintContext, _ lines: Plane) -> Plane {
         var closed = lines
-        for i in closed.values.indices { closed.values[i] = closed.values[i] > 0.2 || ctx.regions.labels[i] != 0 ? 1 : 0 }
+        ctx.regions.labels.withUnsafeBufferPointer { labels in
+            let labels = labels.baseAddress!
+            binarize(&closed) { i, v in v > 0.2 || labels[i] != 0 }
+        }
         closed.dilate(radius: ctx.px(0.012))
         fillHoles(&closed)
         closed.blur(radius: ctx.px(0.05))
-        for i in closed.values.indices { closed.values[i] = closed.values[i] > 0.12 ? 1 : 0 }
+        binarize(&closed) { _, v in v > 0.12 }
         closed.blur(radius: ctx.px(0.035))
-        for i in closed.values.indices { closed.values[i] = closed.values[i] > 0.88 ? 1 : 0 }
+        binarize(&closed) { _, v in v > 0.88 }
         fillHoles(&closed)
         closed.blur(radius: ctx.px(0.006))
         return closed
     }
 
+    /// Sets each value of `mask` to 1 where `inside(index, value)`, else 0 (in ``Bands``).
+    static func binarize(_ mask: inout Plane, _ inside: (Int, Float) -> Bool) {
+        let n = mask.values.count
+        mask.values.withUnsafeMutableBufferPointer { v in
+            let v = v.baseAddress!
+            Bands.forEach(n, grain: 4096) { band in
+                for i in band { v[i] = inside(i, v[i]) ? 1 : 0 }
+            }
+        }
+    }
+
     /// Sets every pixel not reachable from the border through zeros to 1.
     static func fillHoles(_ mask: inout Plane) {
         let holes = RegionMap(lines: mask, closeRadius: 0, minimumArea: 1)
-        for i in mask.values.indices where holes.labels[i] != 0 { mask.values[i] = 1 }
+        let n = mask.values.count
+        mask.values.withUnsafeMutableBufferPointer { v in
+            holes.labels.withUnsafeBufferPointer { labels in
+                let (v, labels) = (v.baseAddress!, labels.baseAddress!)
+                Bands.forEach(n, grain: 4096) { band in
+                    for i in band where labels[i] != 0 { v[i] = 1 }
+                }
+            }
+        }
     }
 }

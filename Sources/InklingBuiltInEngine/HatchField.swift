@@ -23,11 +23,22 @@ struct HatchField {
         if let lines, width > 2, height > 2 {
             let base = lines.blurred(radius: max(1, self.cell / 8))
             var jxx = Plane(width: width, height: height), jxy = jxx, jyy = jxx
-            for y in 1..<(height - 1) {
-                for x in 1..<(width - 1) {
-                    let i = y * width + x
-                    let gx = base.values[i + 1] - base.values[i - 1], gy = base.values[i + width] - base.values[i - width]
-                    jxx.values[i] = gx * gx; jxy.values[i] = gx * gy; jyy.values[i] = gy * gy
+            base.values.withUnsafeBufferPointer { b in
+                jxx.values.withUnsafeMutableBufferPointer { xx in
+                    jxy.values.withUnsafeMutableBufferPointer { xy in
+                        jyy.values.withUnsafeMutableBufferPointer { yy in
+                            let (b, xx, xy, yy) = (b.baseAddress!, xx.baseAddress!, xy.baseAddress!, yy.baseAddress!)
+                            Bands.forEach(height - 2) { rows in
+                                for y in (rows.lowerBound + 1)..<(rows.upperBound + 1) {
+                                    for x in 1..<(width - 1) {
+                                        let i = y &* width &+ x
+                                        let gx = b[i &+ 1] - b[i &- 1], gy = b[i &+ width] - b[i &- width]
+                                        xx[i] = gx * gx; xy[i] = gx * gy; yy[i] = gy * gy
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
             let r = self.cell / 2

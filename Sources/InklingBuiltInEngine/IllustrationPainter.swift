@@ -24,26 +24,35 @@ enum IllustrationPainter {
         let horizon = Float(rng.range(0.6, 0.72))
         // Paper, sky and ground washes in one pass.
         let sky = pal.background, ground = pal.ground
+        let seed = ctx.seed
         painting.px.withUnsafeMutableBufferPointer { p in
-            for y in 0..<h {
-                let fy = Float(y) / Float(h)
-                for x in 0..<w {
-                    let i = y * w + x
-                    let m = mottle.values[i], gr = granulation.values[i]
-                    let grain = PaintRandom.hashUnit(x, y, ctx.seed) - 0.5
-                    var c = PaletteColor(paper.r + m * 0.012 + grain * 0.02, paper.g + m * 0.012 + grain * 0.02, paper.b + m * 0.01 + grain * 0.02)
-                    let edgeY = horizon + m * 0.03
-                    var skyD = max(0, 0.55 - fy * 0.7) * (0.9 + 0.12 * gr + 0.2 * m)
-                    var groundD: Float = 0
-                    if fy > edgeY {
-                        groundD = min(0.6, (fy - edgeY) * 5) * (0.88 + 0.14 * gr + 0.25 * m)
-                        if fy - edgeY < 0.006 { groundD *= 1.3 }  // pooled edge
-                        skyD *= 0.3
+            mottle.values.withUnsafeBufferPointer { mottle in
+                granulation.values.withUnsafeBufferPointer { granulation in
+                    let (p, mottle, granulation) = (p.baseAddress!, mottle.baseAddress!, granulation.baseAddress!)
+                    Bands.forEach(h) { rows in
+                        for y in rows {
+                            let fy = Float(y) / Float(h)
+                            for x in 0..<w {
+                                let i = y &* w &+ x
+                                let m = mottle[i], gr = granulation[i]
+                                let grain = PaintRandom.hashUnit(x, y, seed) - 0.5
+                                var c = PaletteColor(paper.r + m * 0.012 + grain * 0.02, paper.g + m * 0.012 + grain * 0.02,
+                                                     paper.b + m * 0.01 + grain * 0.02)
+                                let edgeY = horizon + m * 0.03
+                                var skyD = max(0, 0.55 - fy * 0.7) * (0.9 + 0.12 * gr + 0.2 * m)
+                                var groundD: Float = 0
+                                if fy > edgeY {
+                                    groundD = min(0.6, (fy - edgeY) * 5) * (0.88 + 0.14 * gr + 0.25 * m)
+                                    if fy - edgeY < 0.006 { groundD *= 1.3 }  // pooled edge
+                                    skyD *= 0.3
+                                }
+                                c.r *= 1 - skyD * (1 - sky.r); c.g *= 1 - skyD * (1 - sky.g); c.b *= 1 - skyD * (1 - sky.b)
+                                c.r *= 1 - groundD * (1 - ground.r); c.g *= 1 - groundD * (1 - ground.g); c.b *= 1 - groundD * (1 - ground.b)
+                                let k = i &* 4
+                                p[k] = c.r; p[k &+ 1] = c.g; p[k &+ 2] = c.b; p[k &+ 3] = 1
+                            }
+                        }
                     }
-                    c.r *= 1 - skyD * (1 - sky.r); c.g *= 1 - skyD * (1 - sky.g); c.b *= 1 - skyD * (1 - sky.b)
-                    c.r *= 1 - groundD * (1 - ground.r); c.g *= 1 - groundD * (1 - ground.g); c.b *= 1 - groundD * (1 - ground.b)
-                    let k = i * 4
-                    p[k] = c.r; p[k + 1] = c.g; p[k + 2] = c.b; p[k + 3] = 1
                 }
             }
         }
@@ -62,10 +71,20 @@ enum IllustrationPainter {
         layer.bleed(radius: max(1, ctx.bleedRadius))
         let soft = layer.a.blurred(radius: ctx.px(0.008))
         var density = Plane(width: w, height: h)
-        for i in 0..<n {
-            let a = layer.a.values[i]
-            let edge = min(max((a - soft.values[i]) * 3, 0), 1)
-            density.values[i] = (0.55 + 0.25 * granulation.values[i] + 0.45 * edge)
+        layer.a.values.withUnsafeBufferPointer { a in
+            soft.values.withUnsafeBufferPointer { soft in
+                granulation.values.withUnsafeBufferPointer { granulation in
+                    density.values.withUnsafeMutableBufferPointer { d in
+                        let (a, soft, granulation, d) = (a.baseAddress!, soft.baseAddress!, granulation.baseAddress!, d.baseAddress!)
+                        Bands.forEach(n, grain: 4096) { band in
+                            for i in band {
+                                let edge = min(max((a[i] - soft[i]) * 3, 0), 1)
+                                d[i] = (0.55 + 0.25 * granulation[i] + 0.45 * edge)
+                            }
+                        }
+                    }
+                }
+            }
         }
         layer.multiply(&painting, density: density)
         try Task.checkCancellation()
@@ -74,9 +93,16 @@ enum IllustrationPainter {
         painting.multiply(pal.secondary.mixed(with: PaletteColor(1, 1, 1), 0.3), mask: halo, opacity: Float(ctx.influence.detail) * 0.5)
         // Ink lines, dry-brushed.
         var ink = lines
-        for i in 0..<n {
-            let g = PaintRandom.hashUnit(i % w, i / w, ctx.seed ^ 0x5EED)
-            ink.values[i] *= 0.82 + 0.18 * g
+        ink.values.withUnsafeMutableBufferPointer { v in
+            let v = v.baseAddress!
+            Bands.forEach(h) { rows in
+                for y in rows {
+                    for x in 0..<w {
+                        let g = PaintRandom.hashUnit(x, y, seed ^ 0x5EED)
+                        v[y &* w &+ x] *= 0.82 + 0.18 * g
+                    }
+                }
+            }
         }
         painting.over(pal.ink, mask: ink, opacity: Float(ctx.influence.detail))
         return painting

@@ -19,9 +19,11 @@ enum SketchPainter {
         let horizon = Float(rng.range(0.64, 0.74))
         // Tone.
         var tone = Plane(width: w, height: h)
-        for y in 0..<h where Float(y) / Float(h) > horizon {
-            let t = min(0.14, (Float(y) / Float(h) - horizon) * 1.2)
-            for x in 0..<w { tone.values[y * w + x] = t }
+        tone.values.withUnsafeMutableBufferPointer { v in
+            for y in 0..<h where Float(y) / Float(h) > horizon {
+                let t = min(0.14, (Float(y) / Float(h) - horizon) * 1.2)
+                for x in 0..<w { v[y * w + x] = t }
+            }
         }
         if let lines = ctx.lines {
             let detail = Float(ctx.influence.detail)
@@ -31,15 +33,30 @@ enum SketchPainter {
                 return PaletteColor(1 - t, 1 - t, 1 - t)
             }
             layer.bleed(radius: ctx.bleedRadius)
-            for i in 0..<n {
-                let a = layer.a.values[i]
-                let regionTone = a > 1e-4 ? (1 - layer.r.values[i] / a) * a : 0
-                tone.values[i] = max(tone.values[i], regionTone, min(near.values[i] * 1.6, 0.55) * detail)
+            layer.a.values.withUnsafeBufferPointer { a in
+                layer.r.values.withUnsafeBufferPointer { r in
+                    near.values.withUnsafeBufferPointer { near in
+                        tone.values.withUnsafeMutableBufferPointer { tone in
+                            let (a, r, near, tone) = (a.baseAddress!, r.baseAddress!, near.baseAddress!, tone.baseAddress!)
+                            Bands.forEach(n, grain: 4096) { band in
+                                for i in band {
+                                    let regionTone = a[i] > 1e-4 ? (1 - r[i] / a[i]) * a[i] : 0
+                                    tone[i] = max(tone[i], regionTone, min(near[i] * 1.6, 0.55) * detail)
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         // Source image as hatching tone (its darkness × sourceStrength × 0.5).
         if let under = ctx.underpainting {
-            for i in 0..<n { tone.values[i] = max(tone.values[i], under.darkness(at: i) * 0.5) }
+            tone.values.withUnsafeMutableBufferPointer { tone in
+                let tone = tone.baseAddress!
+                Bands.forEach(n, grain: 4096) { band in
+                    for i in band { tone[i] = max(tone[i], under.darkness(at: i) * 0.5) }
+                }
+            }
         }
         try Task.checkCancellation()
         let hatch = HatchField(width: w, height: h, lines: ctx.lines, cell: ctx.px(0.045), seed: PaintRandom.mix(ctx.seed, 303))
@@ -48,24 +65,33 @@ enum SketchPainter {
         let graphite = PaletteColor(0.2, 0.2, 0.22).mixed(with: pal.ink, 0.25)
         let detail = Float(ctx.influence.detail)
         var painting = Painting(width: w, height: h)
+        let seed = ctx.seed
+        let lines = ctx.lines
         painting.px.withUnsafeMutableBufferPointer { p in
-            for y in 0..<h {
-                for x in 0..<w {
-                    let i = y * w + x
-                    let f = fibre.values[i]
-                    let grain = PaintRandom.hashUnit(x, y, ctx.seed)
-                    let tooth = 0.6 + 0.25 * f + 0.3 * grain
-                    var dark = hatch.darkness(x, y, tone: tone.values[i], period: period) * 0.75
-                    if let lines = ctx.lines {
-                        dark = max(dark, lines.values[i] * detail * (0.8 + 0.2 * grain))
+            fibre.values.withUnsafeBufferPointer { fibre in
+                tone.values.withUnsafeBufferPointer { tone in
+                    let (p, fibre, tone) = (p.baseAddress!, fibre.baseAddress!, tone.baseAddress!)
+                    Bands.forEach(h) { rows in
+                        for y in rows {
+                            for x in 0..<w {
+                                let i = y &* w &+ x
+                                let f = fibre[i]
+                                let grain = PaintRandom.hashUnit(x, y, seed)
+                                let tooth = 0.6 + 0.25 * f + 0.3 * grain
+                                var dark = hatch.darkness(x, y, tone: tone[i], period: period) * 0.75
+                                if let lines {
+                                    dark = max(dark, lines.values[i] * detail * (0.8 + 0.2 * grain))
+                                }
+                                dark = min(dark * tooth, 1)
+                                let shade = 1 + f * 0.02 + (grain - 0.5) * 0.03
+                                let k = i &* 4
+                                p[k] = (paper.r * shade) * (1 - dark) + graphite.r * dark
+                                p[k &+ 1] = (paper.g * shade) * (1 - dark) + graphite.g * dark
+                                p[k &+ 2] = (paper.b * shade) * (1 - dark) + graphite.b * dark
+                                p[k &+ 3] = 1
+                            }
+                        }
                     }
-                    dark = min(dark * tooth, 1)
-                    let shade = 1 + f * 0.02 + (grain - 0.5) * 0.03
-                    let k = i * 4
-                    p[k] = (paper.r * shade) * (1 - dark) + graphite.r * dark
-                    p[k + 1] = (paper.g * shade) * (1 - dark) + graphite.g * dark
-                    p[k + 2] = (paper.b * shade) * (1 - dark) + graphite.b * dark
-                    p[k + 3] = 1
                 }
             }
         }

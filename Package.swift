@@ -198,7 +198,7 @@ let package = Package(
         .executableTarget(
             name: "InklingBench",
             dependencies: [
-                "InklingStrokes", "InklingGuidance", "Inkling", "InklingEngines", "InklingBuiltInEngine", "InklingConditioning",
+                "InklingBase", "InklingStrokes", "InklingGuidance", "Inkling", "InklingEngines", "InklingBuiltInEngine", "InklingConditioning",
                 "InklingComparison", "InklingImageIO", "CJSONC", "InklingRemoteEngines", "InklingTransport",
                 // InkReader, as the server decodes a guidance body, and the server's allocator
                 // settings, for `InklingBench serve-floor`.

@@ -1,3 +1,5 @@
+import InklingBase
+
 /// The command line of `InklingBench`: a subcommand, its input files and options.
 struct BenchArguments {
     /// `parse`, `raster`, `render`, `metrics`, `comfyui` or `serve-floor`.
@@ -35,6 +37,7 @@ struct BenchArguments {
                InklingBench metrics <a.png> <b.png> [--repeat N] [--metrics ssim,psnr] [--json]
                InklingBench comfyui <file.json> [--size WxH] [--repeat N] [--steps N] [--step-ms N] [--json]
                InklingBench serve-floor <body.json>... [--size WxH] [--repeat N] [--parts a,b] [--json]
+               InklingBench request-decode <drawing.json>... [--size WxH] [--repeat N] [--json]
         parse:  json-c-dom (json_tokener_parse_ex + json_object_put), inkling
                 (StrokeJSONDecoder.decode), foundation-jsondecoder (JSONDecoder into Codable structs)
         raster: GuidanceRenderer.render per encoding (scribble, soft, distance, confidence);
@@ -49,6 +52,9 @@ struct BenchArguments {
                 decodes), render (GuidanceRenderer), png-encode (level 1, Up filter), floor
                 (json-c-dom + render + png-encode) and full (inkling-decode + render +
                 png-encode), each in CPU seconds of the process; see ServeFloorBench.swift
+        request-decode: a drawing decoded inside a POST /v1/generations body against the same
+                drawing alone (POST /v1/guidance), and the pre-parse scans' share; see
+                RequestDecodeBench.swift
         metrics: StructuralSimilarity.measure (ssim) and PeakSignalToNoiseRatio.measure (psnr) of
                 one pair, decoded outside the timing
         Each implementation runs once to warm up, then --repeat times (default 7), in its own
@@ -58,9 +64,9 @@ struct BenchArguments {
 
     /// Parses `CommandLine.arguments`-style input (without the program name).
     init(_ args: [String]) throws(BenchError) {
-        guard let first = args.first, ["parse", "raster", "render", "metrics", "comfyui", "serve-floor"].contains(first) else { throw .usage("") }
+        guard let first = args.first, ["parse", "raster", "render", "metrics", "comfyui", "serve-floor", "request-decode"].contains(first) else { throw .usage("") }
         command = first
-        if command == "serve-floor" { width = 512; height = 512 }
+        if command == "serve-floor" || command == "request-decode" { width = 512; height = 512 }
         var i = 1
         func value() throws(BenchError) -> String {
             i += 1
@@ -73,9 +79,8 @@ struct BenchArguments {
                 guard let n = Int(try value()), n >= 1 else { throw .usage("--repeat needs a positive integer") }
                 repeatCount = n
             case "--size":
-                let parts = try value().lowercased().split(separator: "x").compactMap { Int($0) }
-                guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw .usage("--size needs WxH") }
-                width = parts[0]; height = parts[1]
+                guard let size = SizeText.parse(try value(), sides: 1...16_384) else { throw .usage("--size needs \(SizeText.expectation(sides: 1...16_384))") }
+                width = size.width; height = size.height
             case "--encodings": encodings = try value().split(separator: ",").map(String.init)
             case "--styles": styles = try value().split(separator: ",").map(String.init)
             case "--metrics": metrics = try value().split(separator: ",").map(String.init)

@@ -28,6 +28,7 @@ do {
     case "parse": try ParseBench.run(arguments, report: report)
     case "metrics": try MetricsBench.run(arguments, report: report)
     case "render": try RenderBench.run(arguments).forEach { print(arguments.json ? $0.jsonLine : $0.humanLine) }
+    case "request-decode": try RequestDecodeBench.run(arguments, report: report)
     case "comfyui": try ComfyUIBench.run(arguments).forEach { print(arguments.json ? $0.jsonLine : $0.humanLine) }
     case "serve-floor": try ServeFloorBench.run(arguments, report: report)
     default: try RasterBench.run(arguments, report: report)

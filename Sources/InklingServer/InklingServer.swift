@@ -1,3 +1,4 @@
+import InklingBase
 internal import CInklingHTTP
 import Foundation
 import InklingBuiltInEngine
@@ -106,4 +107,8 @@ public final class InklingServer: Sendable {
     /// wrk this saved about a tenth of the CPU per guidance request. Freed memory above 128 MB
     /// is still returned to the system.
     public static func tuneMemoryForServing() { inkling_http_tune_memory() }
+
+    /// The budget the rest of a `POST /v1/generations` body is parsed under once its drawing is
+    /// set aside (``JSONSetAsideDocument``): 32 levels, 4096 values, arrays of 1024.
+    public static var generationBodyLimits: JSONLimits { GenerationRequest.bodyLimits }
 }

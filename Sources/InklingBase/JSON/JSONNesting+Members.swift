@@ -62,7 +62,7 @@ extension JSONNesting {
             while offset < end {
                 let kind = classes[Int(base[offset])]
                 if kind == skippedByte {
-                    offset += 1
+                    offset &+= 1
                     continue
                 }
                 if kind == closingByte {
@@ -74,7 +74,7 @@ extension JSONNesting {
                     guard depth > 0 else { return nil }
                     if isArray[depth] && elements[depth] > largest { largest = elements[depth] }
                     depth -= 1
-                    if depth == 1 && start >= 0 { finish(&members, &start, offset, values - valuesBefore, objects - objectsBefore, &largest, largestBefore) }
+                    if depth == 1 && start >= 0 { finish(&members, &start, offset, values, valuesBefore, objects, objectsBefore, &largest, largestBefore) }
                     if depth == 0 {
                         while offset < end {
                             let r = base[offset]
@@ -87,8 +87,8 @@ extension JSONNesting {
                 }
                 // A value starts.
                 if depth == 0 && values > 0 { return nil }
-                values += 1
-                elements[depth] += 1
+                values &+= 1
+                elements[depth] &+= 1
                 if depth == 1 && excess == 0 {
                     guard members.count < maxMembers else { return nil }
                     start = offset
@@ -102,11 +102,11 @@ extension JSONNesting {
                     offset += 1
                     while offset < end {
                         let s = base[offset]
-                        offset += 1
+                        offset &+= 1
                         if s == 0x22 { break }
-                        if s == 0x5C { offset += 1 }
+                        if s == 0x5C { offset &+= 1 }
                     }
-                    if depth == 1 && excess == 0 { finish(&members, &start, min(offset, end), values - valuesBefore, objects - objectsBefore, &largest, largestBefore) }
+                    if depth == 1 && excess == 0 { finish(&members, &start, min(offset, end), values, valuesBefore, objects, objectsBefore, &largest, largestBefore) }
                 case openingArrayByte, openingObjectByte:
                     if kind == openingObjectByte { objects += 1 }
                     guard depth < limit else {
@@ -120,8 +120,8 @@ extension JSONNesting {
                     offset += 1
                 default:
                     offset += 1
-                    while offset < end, classes[Int(base[offset])] == scalarPartByte { offset += 1 }
-                    if depth == 1 && excess == 0 { finish(&members, &start, offset, values - valuesBefore, objects - objectsBefore, &largest, largestBefore) }
+                    while offset < end, classes[Int(base[offset])] == scalarPartByte { offset &+= 1 }
+                    if depth == 1 && excess == 0 { finish(&members, &start, offset, values, valuesBefore, objects, objectsBefore, &largest, largestBefore) }
                 }
             }
             return nil
@@ -130,14 +130,14 @@ extension JSONNesting {
 
     /// Records the member that started at `start` and ends before `end`; its longest array is
     /// `largest`, which then becomes the document's again.
-    @inline(__always)
+    @inline(never)
     private static func finish(
-        _ members: inout [Member], _ start: inout Int, _ end: Int, _ values: Int, _ objects: Int,
-        _ largest: inout Int, _ largestBefore: Int
+        _ members: inout [Member], _ start: inout Int, _ end: Int, _ values: Int, _ valuesBefore: Int, _ objects: Int,
+        _ objectsBefore: Int, _ largest: inout Int, _ largestBefore: Int
     ) {
         var counts = Counts()
-        counts.values = values
-        counts.objects = objects
+        counts.values = values &- valuesBefore
+        counts.objects = objects &- objectsBefore
         counts.largestArray = largest
         members.append(Member(range: start..<end, counts: counts))
         largest = max(largest, largestBefore)

@@ -225,6 +225,29 @@ def render_section(path, lines):
     return ok_all
 
 
+def request_decode_section(groups, lines):
+    """Issue 14's decode-once targets: a drawing inside a generation body decodes in at most 1.2x
+    the time of the same drawing alone, and the pre-parse scans cost at most 5% of a request (of a
+    /v1/guidance request, and of a generation's decoding alone)."""
+    files = sorted({k[3] for k in groups if k[0] == "request-decode"})
+    if not files:
+        return
+    lines.append("Decoding once (InklingBench request-decode, CPU time, one thread; median of the per-process medians)")
+    lines.append(f"  {'drawing':24s} {'alone':>9s} {'in a body':>10s} {'ratio':>6s} {'scans/guidance req':>19s} {'scans/generation decode':>24s}")
+    for file in files:
+        def med(impl):
+            return summary(groups, "request-decode", impl, None, file)[0]
+        alone, inside = med("guidance-decode"), med("generation-decode")
+        ratio = inside / alone
+        share_guidance = med("guidance-scans") / med("guidance-request")
+        share_generation = med("generation-scans") / inside
+        lines.append(f"  {file:24s} {alone * 1000:7.2f} ms {inside * 1000:7.2f} ms {ratio:6.3f} {100 * share_guidance:18.1f}% {100 * share_generation:23.1f}%")
+        lines.append(f"    {verdict(ratio <= 1.2)}  a generation's decoding <= 1.2x the drawing alone: {ratio:.3f}")
+        lines.append(f"    {verdict(share_guidance <= 0.05)}  scans <= 5% of a /v1/guidance request: {100 * share_guidance:.1f}%")
+        lines.append(f"    {verdict(share_generation <= 0.05)}  scans <= 5% of a generation's decoding: {100 * share_generation:.1f}%")
+    lines.append("")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("results")
@@ -247,6 +270,7 @@ def main():
             targets(groups, lines)
             lines.append("")
         metrics_section(groups, lines)
+        request_decode_section(groups, lines)
         render_section(args.results, lines)
     except Missing as e:
         print("\n".join(lines))

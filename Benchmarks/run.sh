@@ -6,7 +6,7 @@
 #   INKLING_BENCH_SCRATCH  SwiftPM scratch path for the release build (default: .build)
 #   BENCH_ROUNDS           rounds; each runs every implementation once, interleaved (default 3)
 #   BENCH_REPEAT           timed runs per implementation per round, after a warm-up (default 7)
-#   BENCH_ONLY             comma-separated subset of parse,raster,metrics,render,comfyui (default: all)
+#   BENCH_ONLY             comma-separated subset of parse,raster,metrics,decode,render,comfyui (default: all)
 #   PYTHON                 interpreter for the peers' venv (default: python3)
 #
 # Exit status: 0 when the report was printed (targets may still MISS); non-zero on errors.
@@ -19,7 +19,7 @@ cd "$root"
 scratch="${INKLING_BENCH_SCRATCH:-.build}"
 rounds="${BENCH_ROUNDS:-3}"
 repeat="${BENCH_REPEAT:-7}"
-only=",${BENCH_ONLY:-parse,raster,metrics,render,comfyui},"
+only=",${BENCH_ONLY:-parse,raster,metrics,decode,render,comfyui},"
 wanted() { [[ "$only" == *",$1,"* ]]; }
 size=1024x1024
 venv="$here/.venv"
@@ -76,6 +76,10 @@ for round in $(seq 1 "$rounds"); do
             "$bench" metrics "${metric_pair[@]}" --metrics "$metric" --repeat "$repeat" --json >> "$results"
             "$py" "$here/peers/metrics_skimage.py" "${metric_pair[@]}" --metrics "$metric" --repeat "$repeat" >> "$results"
         done
+    fi
+    if wanted decode; then
+        say "round $round/$rounds: request decoding (a drawing inside a generation body vs alone)"
+        "$bench" request-decode "$root/Strokes/tablet-pen-house.json" "$root/Strokes/calligraphy-long.json" --repeat "$repeat" --json >> "$results"
     fi
     if wanted render; then
         say "round $round/$rounds: render (built-in engine, every style)"

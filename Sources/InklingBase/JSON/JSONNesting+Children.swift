@@ -34,12 +34,12 @@ extension JSONNesting {
             while index < end {
                 if depth > 1 {
                     // Inside a nested value: only quotes and brackets matter.
-                    while index < end, classes[Int(base[index])] <= separatorByte { index += 1 }
+                    while index < end, classes[Int(base[index])] <= separatorMark { index += 1 }
                     guard index < end else { break }
                 }
                 let c = base[index]
                 switch classes[Int(c)] {
-                case quoteByte:
+                case quoteMark:
                     if depth == 1 && start < 0 { start = index }
                     index += 1
                     while index < end {
@@ -53,10 +53,10 @@ extension JSONNesting {
                         start = -1
                     }
                     continue
-                case openByte:
+                case openMark:
                     if depth == 1 && start < 0 { start = index }
                     depth += 1
-                case closeByte:
+                case closeMark:
                     depth -= 1
                     if depth == 1 && start >= 0 {
                         ranges.append(start..<index + 1)
@@ -72,7 +72,7 @@ extension JSONNesting {
                         }
                         return ranges
                     }
-                case separatorByte:
+                case separatorMark:
                     if depth == 1 && start >= 0 {
                         ranges.append(start..<index)
                         start = -1
@@ -86,18 +86,18 @@ extension JSONNesting {
         }
     }
 
-    private static let otherByte: UInt8 = 0, separatorByte: UInt8 = 1, quoteByte: UInt8 = 2
-    private static let openByte: UInt8 = 3, closeByte: UInt8 = 4
+    private static let plainMark: UInt8 = 0, separatorMark: UInt8 = 1, quoteMark: UInt8 = 2
+    private static let openMark: UInt8 = 3, closeMark: UInt8 = 4
 
     /// What each byte means to ``children(in:)-(UnsafeRawBufferPointer)``: a separator (`,` `:`
     /// and whitespace end a scalar), a quote, an opening or closing bracket, or anything else.
     private static let structuralClasses: [UInt8] = (0..<256).map { c -> UInt8 in
         switch c {
-        case 0x2C, 0x3A, 0x20, 0x09, 0x0A, 0x0D: return separatorByte
-        case 0x22: return quoteByte
-        case 0x5B, 0x7B: return openByte
-        case 0x5D, 0x7D: return closeByte
-        default: return otherByte
+        case 0x2C, 0x3A, 0x20, 0x09, 0x0A, 0x0D: return separatorMark
+        case 0x22: return quoteMark
+        case 0x5B, 0x7B: return openMark
+        case 0x5D, 0x7D: return closeMark
+        default: return plainMark
         }
     }
 }

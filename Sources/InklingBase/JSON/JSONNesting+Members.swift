@@ -40,7 +40,7 @@ extension JSONNesting {
         let elements = UnsafeMutablePointer<Int>.allocate(capacity: limit + 1)
         let isArray = UnsafeMutablePointer<Bool>.allocate(capacity: limit + 1)
         defer { elements.deallocate(); isArray.deallocate() }
-        return memberClasses.withUnsafeBufferPointer { classes -> [Member]? in
+        return byteClasses.withUnsafeBufferPointer { classes -> [Member]? in
             walk(base, end, first, classes, limit, maxMembers, elements, isArray)
         }
     }
@@ -61,11 +61,11 @@ extension JSONNesting {
             isArray[0] = false
             while offset < end {
                 let kind = classes[Int(base[offset])]
-                if kind == skippedByte {
+                if kind == otherByte {
                     offset &+= 1
                     continue
                 }
-                if kind == closingByte {
+                if kind == closeByte {
                     offset += 1
                     if excess > 0 {
                         excess -= 1
@@ -98,7 +98,7 @@ extension JSONNesting {
                     largest = 0
                 }
                 switch kind {
-                case quotedByte:
+                case quoteByte:
                     offset += 1
                     while offset < end {
                         let s = base[offset]
@@ -107,8 +107,8 @@ extension JSONNesting {
                         if s == 0x5C { offset &+= 1 }
                     }
                     if depth == 1 && excess == 0 { finish(&members, &start, min(offset, end), values, valuesBefore, objects, objectsBefore, &largest, largestBefore) }
-                case openingArrayByte, openingObjectByte:
-                    if kind == openingObjectByte { objects += 1 }
+                case openArrayByte, openObjectByte:
+                    if kind == openObjectByte { objects += 1 }
                     guard depth < limit else {
                         excess += 1
                         offset += 1
@@ -116,11 +116,11 @@ extension JSONNesting {
                     }
                     depth += 1
                     elements[depth] = 0
-                    isArray[depth] = kind == openingArrayByte
+                    isArray[depth] = kind == openArrayByte
                     offset += 1
                 default:
                     offset += 1
-                    while offset < end, classes[Int(base[offset])] == scalarPartByte { offset &+= 1 }
+                    while offset < end, classes[Int(base[offset])] == scalarByte { offset &+= 1 }
                     if depth == 1 && excess == 0 { finish(&members, &start, offset, values, valuesBefore, objects, objectsBefore, &largest, largestBefore) }
                 }
             }
@@ -142,21 +142,5 @@ extension JSONNesting {
         members.append(Member(range: start..<end, counts: counts))
         largest = max(largest, largestBefore)
         start = -1
-    }
-
-    private static let skippedByte: UInt8 = 0, scalarPartByte: UInt8 = 1, quotedByte: UInt8 = 2
-    private static let openingArrayByte: UInt8 = 3, openingObjectByte: UInt8 = 4, closingByte: UInt8 = 5
-
-    /// Byte classes of ``members(in:depthLimit:)-(UnsafeRawBufferPointer,_)``: the scan's classes,
-    /// where whitespace, `,` and `:` are skipped.
-    private static let memberClasses: [UInt8] = (0..<256).map { c -> UInt8 in
-        switch c {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2B, 0x2D, 0x2E: return scalarPartByte
-        case 0x22: return quotedByte
-        case 0x5B: return openingArrayByte
-        case 0x7B: return openingObjectByte
-        case 0x5D, 0x7D: return closingByte
-        default: return skippedByte
-        }
     }
 }

@@ -116,12 +116,14 @@ public enum JSONNesting {
         counts.largestArray = largest
     }
 
-    private static let otherByte: UInt8 = 0, scalarByte: UInt8 = 1, quoteByte: UInt8 = 2
-    private static let openArrayByte: UInt8 = 3, openObjectByte: UInt8 = 4, closeByte: UInt8 = 5
+    static let otherByte: UInt8 = 0, scalarByte: UInt8 = 1, quoteByte: UInt8 = 2
+    static let openArrayByte: UInt8 = 3, openObjectByte: UInt8 = 4, closeByte: UInt8 = 5
 
-    /// What each byte means to the scan: part of a scalar (letters, digits, `+-.`), a quote, an
-    /// opening or closing bracket, or anything else (whitespace, `,`, `:`).
-    private static let byteClasses: [UInt8] = (0..<256).map { c -> UInt8 in
+    /// What each byte means to the scans (``count(in:depthLimit:maxValues:maxArrayCount:)-(UnsafeRawBufferPointer,_,_,_)``
+    /// and ``members(in:depthLimit:maxMembers:)-(UnsafeRawBufferPointer,_,_)``): part of a
+    /// scalar (letters, digits, `+-.`), a quote, an opening or closing bracket, or anything else
+    /// (whitespace, `,`, `:`).
+    static let byteClasses: [UInt8] = (0..<256).map { c -> UInt8 in
         switch c {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2B, 0x2D, 0x2E: return scalarByte
         case 0x22: return quoteByte

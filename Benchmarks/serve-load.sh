@@ -13,7 +13,7 @@
 #   LOAD_CONNECTIONS       concurrent connections (default 8)
 #   LOAD_THREADS           wrk threads (default 2)
 #   SERVER_THREADS         server threads (default: the number of cores)
-#   FLOOR_REPEAT           timed runs of each floor part per round (default 31)
+#   FLOOR_REPEAT           timed runs of each floor part per round (default 101)
 # Exit status: 0 when the report was printed (targets may MISS); non-zero on errors.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -23,7 +23,7 @@ seconds="${LOAD_SECONDS:-10}"
 rounds="${LOAD_ROUNDS:-3}"
 connections="${LOAD_CONNECTIONS:-8}"
 wrk_threads="${LOAD_THREADS:-2}"
-floor_repeat="${FLOOR_REPEAT:-31}"
+floor_repeat="${FLOOR_REPEAT:-101}"
 cores="$(getconf _NPROCESSORS_ONLN)"
 server_threads="${SERVER_THREADS:-$cores}"
 say() { echo "serve-load: $*" >&2; }

@@ -1,3 +1,4 @@
+import InklingBase
 import Dispatch
 import Foundation
 
@@ -9,7 +10,7 @@ import Foundation
 /// only when each element is written once and reads nothing another band writes.
 enum Bands {
     /// The processor cores available.
-    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    static let cores = ActiveCores.count
 
     /// Calls `body` once for each band of `0 ..< count`, the bands concurrently, and returns
     /// when all are done. Bands hold at least `grain` elements; with one core, or fewer than

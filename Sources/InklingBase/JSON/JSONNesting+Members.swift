@@ -37,8 +37,9 @@ extension JSONNesting {
         while first < end, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(base[first]) { first += 1 }
         guard first < end, base[first] == 0x5B || base[first] == 0x7B else { return nil }
         let limit = min(max(depthLimit, 1), 100_000)
-        let elements = UnsafeMutablePointer<Int>.allocate(capacity: limit + 1)
-        let isArray = UnsafeMutablePointer<Bool>.allocate(capacity: limit + 1)
+        // The walk's stacks, and those of the count of each container member.
+        let elements = UnsafeMutablePointer<Int>.allocate(capacity: 2 * (limit + 1))
+        let isArray = UnsafeMutablePointer<Bool>.allocate(capacity: 2 * (limit + 1))
         defer { elements.deallocate(); isArray.deallocate() }
         return byteClasses.withUnsafeBufferPointer { classes -> [Member]? in
             walk(base, end, first, classes, limit, maxMembers, elements, isArray)
@@ -87,6 +88,23 @@ extension JSONNesting {
                 }
                 // A value starts.
                 if depth == 0 && values > 0 { return nil }
+                if depth == 1 && excess == 0 && (kind == openArrayByte || kind == openObjectByte) {
+                    // A container member: counted by the scan's own loop, which stops where it
+                    // closes; one nested deeper than the limit is walked below instead.
+                    guard members.count < maxMembers else { return nil }
+                    var counts = Counts()
+                    let used = scan(base + offset, end - offset, classes, limit - 1, .max, .max,
+                                    elements + (limit + 1), isArray + (limit + 1), &counts, firstValueOnly: true)
+                    let closed = used > 0 && counts.depthViolation == nil && classes[Int(base[offset + used - 1])] == closeByte
+                    if closed {
+                        members.append(Member(range: offset..<(offset + used), counts: counts))
+                        values &+= counts.values
+                        objects &+= counts.objects
+                        elements[1] &+= 1
+                        offset &+= used
+                        continue
+                    }
+                }
                 values &+= 1
                 elements[depth] &+= 1
                 if depth == 1 && excess == 0 {

@@ -45,17 +45,20 @@ public enum JSONNesting {
         defer { elements.deallocate(); isArray.deallocate() }
         elements[0] = 0
         isArray[0] = false
-        byteClasses.withUnsafeBufferPointer { classes in
-            scan(base, bytes.count, classes, limit, maxValues, maxArrayCount, elements, isArray, &counts)
+        _ = byteClasses.withUnsafeBufferPointer { classes in
+            scan(base, bytes.count, classes, limit, maxValues, maxArrayCount, elements, isArray, &counts, firstValueOnly: false)
         }
         return counts
     }
 
-    /// The loop of ``count(in:depthLimit:maxValues:maxArrayCount:)-(UnsafeRawBufferPointer,_,_,_)``.
-    private static func scan(
+    /// The loop of ``count(in:depthLimit:maxValues:maxArrayCount:)-(UnsafeRawBufferPointer,_,_,_)``;
+    /// with `firstValueOnly` it stops where the first array or object closes (``members(in:depthLimit:maxMembers:)-(UnsafeRawBufferPointer,_,_)``
+    /// counts each member with it). Returns the offset where it stopped.
+    static func scan(
         _ base: UnsafePointer<UInt8>, _ end: Int, _ classes: UnsafeBufferPointer<UInt8>, _ limit: Int, _ maxValues: Int,
-        _ maxArrayCount: Int, _ elements: UnsafeMutablePointer<Int>, _ isArray: UnsafeMutablePointer<Bool>, _ counts: inout Counts
-    ) {
+        _ maxArrayCount: Int, _ elements: UnsafeMutablePointer<Int>, _ isArray: UnsafeMutablePointer<Bool>, _ counts: inout Counts,
+        firstValueOnly: Bool
+    ) -> Int {
         var depth = 0
         var values = 0, objects = 0, largest = 0
         var offset = 0
@@ -72,6 +75,7 @@ public enum JSONNesting {
                     if depth > 0 {
                         if isArray[depth] && elements[depth] > largest { largest = elements[depth] }
                         depth -= 1
+                        if depth == 0 && firstValueOnly { break scan }
                     }
                     continue
                 }
@@ -114,6 +118,7 @@ public enum JSONNesting {
         counts.values = values
         counts.objects = objects
         counts.largestArray = largest
+        return offset
     }
 
     static let otherByte: UInt8 = 0, scalarByte: UInt8 = 1, quoteByte: UInt8 = 2

@@ -1,3 +1,4 @@
+import InklingBase
 import Foundation
 
 /// A fast Gaussian-like blur of an 8-bit image: three box blurs per axis, integer arithmetic.
@@ -32,7 +33,7 @@ enum BoxBlur {
     /// `workers` threads; each row or column is computed the same way whoever computes it, so
     /// the result does not depend on `workers`.
     static func blur(_ pixels: inout [UInt8], width: Int, height: Int, sigma: Double,
-                     workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                     workers: Int = ActiveCores.count) {
         let radii = boxWidths(sigma: sigma).filter { $0 > 1 }.map { $0 / 2 }
         guard !radii.isEmpty, width > 0, height > 0, pixels.count == width * height else { return }
         let parts = max(1, min(workers, 16, height / 16, width / 16))

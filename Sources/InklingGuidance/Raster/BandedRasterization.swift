@@ -1,3 +1,4 @@
+import InklingBase
 import Foundation
 import InklingStrokes
 
@@ -24,7 +25,7 @@ struct BandedRasterization {
 
     /// One band per active core, as many as the height allows.
     static func defaultBandCount(height: Int) -> Int {
-        max(1, min(ProcessInfo.processInfo.activeProcessorCount, height / minimumBandHeight, 16))
+        max(1, min(ActiveCores.count, height / minimumBandHeight, 16))
     }
 
     /// Renders `drawing` into `width × height` bytes.

@@ -1,3 +1,4 @@
+import InklingBase
 import Foundation
 
 /// A whole HTTP response: status, headers and body.
@@ -21,8 +22,8 @@ public struct HTTPResponse: Sendable {
         self.init(status: status, headers: [("Content-Type", contentType)] + headers, body: body)
     }
 
-    /// A JSON response from a JSON-serializable value (dictionaries, arrays, strings, numbers).
-    public static func json(_ value: Any, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
+    /// A JSON response, written by InklingBase's one writer (keys sorted).
+    public static func json(_ value: JSONValue, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json", body: JSONText.bytes(value), headers: headers)
     }
 

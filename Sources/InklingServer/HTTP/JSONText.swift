@@ -18,11 +18,4 @@ enum JSONText {
     static func response(_ value: JSONValue, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json", body: bytes(value), headers: headers)
     }
-
-    /// What ``HTTPResponse/json(_:status:headers:)`` (whose parameter is still `Any`) writes: a
-    /// ``JSONValue`` handed over as `Any`, and `null` for anything else. The server's own answers
-    /// go through ``response(_:status:headers:)``.
-    static func bytes(_ value: Any) -> [UInt8] {
-        (value as? JSONValue)?.serialized() ?? Array("null".utf8)
-    }
 }

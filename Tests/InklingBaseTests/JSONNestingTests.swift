@@ -5,9 +5,9 @@ import XCTest
 /// requests and regression case files.
 final class JSONNestingTests: XCTestCase {
     func testCountsOnlyBracketsOutsideStrings() {
-        XCTAssertNil(JSONNesting.firstViolation(in: Array(#"{"a": "[[[[[[\"[[[", "b": [1]}"#.utf8), limit: 2))
-        XCTAssertEqual(JSONNesting.firstViolation(in: Array("[[[1]]]".utf8), limit: 2), 2)
-        XCTAssertNil(JSONNesting.firstViolation(in: Array("[[1],[2],{\"k\":[3]}]".utf8), limit: 3))
+        XCTAssertNil(JSONNesting.count(in: Array(#"{"a": "[[[[[[\"[[[", "b": [1]}"#.utf8), depthLimit: 2).depthViolation)
+        XCTAssertEqual(JSONNesting.count(in: Array("[[[1]]]".utf8), depthLimit: 2).depthViolation, 2)
+        XCTAssertNil(JSONNesting.count(in: Array("[[1],[2],{\"k\":[3]}]".utf8), depthLimit: 3).depthViolation)
     }
 
     func testCountsValuesObjectsAndTheLongestArray() {

@@ -155,3 +155,20 @@ final class JSONRoundTripTests: XCTestCase {
         }
     }
 }
+
+/// A drawing inside a larger document that was parsed already is decoded from its node, with the
+/// drawing's own paths in errors.
+final class JSONSubtreeDecodingTests: XCTestCase {
+    func testADrawingInsideADocumentDecodesLikeTheDrawingAlone() throws {
+        let drawing = ##"{"format": "inkling.drawing", "version": 1, "strokes": [{"ink": {"type": "pen", "color": "#000000"}, "points": [{"x": 1, "y": 2}, {"x": 3, "y": 4}]}]}"##
+        let document = try JSONDocument.parse(Array(##"{"prompt": "x", "drawing": \##(drawing)}"##.utf8), limits: .default)
+        let node = try XCTUnwrap(document.root["drawing"])
+        XCTAssertEqual(try StrokeJSONDecoder().decode(node), try StrokeJSONDecoder().decode(Array(drawing.utf8)))
+
+        let broken = try JSONDocument.parse(Array(##"{"drawing": {"format": "inkling.drawing", "version": 1, "strokes": [{"ink": {"type": "pen", "color": "#000000"}, "points": [{"x": "1", "y": 2}]}]}}"##.utf8), limits: .default)
+        XCTAssertThrowsError(try StrokeJSONDecoder().decode(try XCTUnwrap(broken.root["drawing"]))) { error in
+            XCTAssertEqual((error as? StrokeJSONError)?.path, "strokes[0].points[0].x")
+            XCTAssertEqual((error as? StrokeJSONError)?.kind, .wrongType)
+        }
+    }
+}

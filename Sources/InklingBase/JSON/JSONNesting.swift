@@ -8,12 +8,6 @@
 /// compiled once, specialized, here (a generic `Collection` version ran unspecialized across
 /// modules and cost a fifth of a request).
 public enum JSONNesting {
-    /// The offset where an array or object opens at depth `limit + 1`, or `nil` when nesting
-    /// never goes deeper than `limit`.
-    public static func firstViolation(in bytes: [UInt8], limit: Int) -> Int? {
-        count(in: bytes, depthLimit: limit).depthViolation
-    }
-
     /// Counts the values of `bytes` (see ``count(in:depthLimit:maxValues:maxArrayCount:)-(UnsafeRawBufferPointer,_,_,_)``).
     public static func count(in bytes: [UInt8], depthLimit: Int, maxValues: Int = .max, maxArrayCount: Int = .max) -> Counts {
         bytes.withUnsafeBytes { count(in: $0, depthLimit: depthLimit, maxValues: maxValues, maxArrayCount: maxArrayCount) }

@@ -17,11 +17,6 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         self.steps = steps
     }
 
-    /// A path that starts below a named place (`options`, `cases[3]`), for values read out of context.
-    public init(prefix: String) {
-        self.steps = prefix.isEmpty ? [] : [.key(prefix)]
-    }
-
     /// This path followed by `step`.
     public func appending(_ step: Step) -> JSONPath {
         var path = self

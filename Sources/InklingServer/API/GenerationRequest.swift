@@ -10,12 +10,12 @@ import InklingStrokes
 /// {"drawing": {…any supported ink format…}, "prompt": "a cosy house", "style": "sketch",
 ///  "limit": 2, "options": {"size": "1024x768", "seed": 7, "strength": 0.6}, "stream": true}
 /// ```
-struct GenerationRequest: Sendable {
-    var concepts: [Concept]
-    var style: Style?
-    var limit: Int
-    var options: GenerationOptions
-    var stream: Bool
+package struct GenerationRequest: Sendable {
+    package var concepts: [Concept]
+    package var style: Style?
+    package var limit: Int
+    package var options: GenerationOptions
+    package var stream: Bool
 
     static let fields: Set<String> = ["drawing", "format", "prompt", "concepts", "style", "limit", "options", "stream"]
     static let optionFields: Set<String> = [
@@ -33,7 +33,7 @@ struct GenerationRequest: Sendable {
     /// The body is parsed once (``RequestBody``): a drawing given as an object or an array is
     /// decoded from its own bytes exactly as `POST /v1/guidance` decodes a body, never parsed
     /// into the request's tree nor written out again; one given as a string is the document.
-    init(body: [UInt8], base: GenerationOptions, limits: StrokeJSONDecoder.Limits) throws(APIError) {
+    package init(body: [UInt8], base: GenerationOptions, limits: StrokeJSONDecoder.Limits) throws(APIError) {
         let parsed = try RequestBody(parsing: body, settingAside: "drawing", limits: Self.bodyLimits)
         let json = try JSONFields(parsed.document.root, allowed: Self.fields)
         var concepts: [Concept] = []

@@ -52,16 +52,6 @@ final class UsageLimiter: @unchecked Sendable {
             buckets[client] = bucket
             return wait
         }
-        if let wait {
-            // A tiny --rate makes the wait astronomically long: say a day at most.
-            let seconds = min(86_400, max(1, Int(saturating: wait.rounded(.up), nan: 86_400)))
-            throw APIError(429, "rate_limited",
-                           "usage limit reached for \(client.hasPrefix("key") ? "this API key" : "this address") (\(Self.number(capacity)) per burst, \(Self.number(rate)) per second); retry in \(seconds) s",
-                           retryAfter: seconds)
-        }
-    }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() ? NumberText.compact(value) : String(format: "%.2f", value)
+        if let wait { throw APIError.rateLimited(client: client, wait: wait, capacity: capacity, rate: rate) }
     }
 }

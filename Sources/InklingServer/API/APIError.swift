@@ -50,7 +50,7 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The answer for an image creation error.
-    static func creation(_ error: ImageCreationError) -> APIError {
+    package static func creation(_ error: ImageCreationError) -> APIError {
         switch error {
         case .notSupported: APIError(422, "not_supported", error.description)
         case .unavailable: APIError(503, "unavailable", error.description, retryAfter: 30)

@@ -58,6 +58,12 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
+        // Redis's own official C client; its blocking API is reached only through InklingRedis.
+        .systemLibrary(
+            name: "CHiredis",
+            pkgConfig: "hiredis",
+            providers: [.apt(["libhiredis-dev"]), .brew(["hiredis"])]
+        ),
         // Thin C shim that hosts libpng's setjmp/longjmp error handling and turns it into
         // return codes; Swift never sees a png_struct.
         .target(

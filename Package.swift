@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "InklingGuidance", targets: ["InklingGuidance"]),
         .library(name: "Inkling", targets: ["Inkling"]),
         .library(name: "InklingServer", targets: ["InklingServer"]),
+        .library(name: "InklingRedis", targets: ["InklingRedis"]),
         .executable(name: "inkling", targets: ["inkling"]),
     ],
     targets: [
@@ -184,6 +185,11 @@ let package = Package(
                 "InklingImageIO", "InklingInterchange", "InklingBase", "InklingOutputs", "InklingStrokes",
             ],
             resources: [.copy("Web")]
+        ),
+        // Redis: URLs, replies and a pooled async client on hiredis, for the generation cluster.
+        .target(
+            name: "InklingRedis",
+            dependencies: ["CHiredis", "InklingBase"]
         ),
         // The command tree behind the `inkling` executable, kept in a library so tests can drive it.
         .target(

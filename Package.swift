@@ -238,6 +238,12 @@ let package = Package(
             dependencies: ["InklingEngineFakes"],
             path: "Tests/FakeEngineServer"
         ),
+        // A real redis-server per test (free loopback port, own directory), for the Redis tests.
+        .target(
+            name: "InklingRedisTestSupport",
+            dependencies: ["InklingRedis"],
+            path: "Tests/RedisSupport"
+        ),
         // Runs a command and reports its own peak RSS, for MemoryBudgetTests (see its main.c).
         .executableTarget(name: "inkling-peak-rss", path: "Tests/PeakRSS"),
 

@@ -279,6 +279,7 @@ let package = Package(
             name: "InklingServerTests",
             dependencies: ["InklingBase", "InklingServer", "Inkling", "InklingEngines", "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
         ),
+        .testTarget(name: "InklingRedisTests", dependencies: ["InklingRedis", "InklingRedisTestSupport"]),
         .testTarget(
             name: "InklingCLITests",
             dependencies: ["InklingCLI", "InklingStrokes", "InklingImageIO", "InklingOutputs", "InklingEngines", "InklingEngineFakes"]

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "InklingGuidance", targets: ["InklingGuidance"]),
         .library(name: "Inkling", targets: ["Inkling"]),
         .library(name: "InklingServer", targets: ["InklingServer"]),
+        .library(name: "InklingRedis", targets: ["InklingRedis"]),
         .executable(name: "inkling", targets: ["inkling"]),
     ],
     targets: [
@@ -57,6 +58,12 @@ let package = Package(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
+        // Redis's own official C client; its blocking API is reached only through InklingRedis.
+        .systemLibrary(
+            name: "CHiredis",
+            pkgConfig: "hiredis",
+            providers: [.apt(["libhiredis-dev"]), .brew(["hiredis"])]
         ),
         // Thin C shim that hosts libpng's setjmp/longjmp error handling and turns it into
         // return codes; Swift never sees a png_struct.
@@ -179,6 +186,11 @@ let package = Package(
             ],
             resources: [.copy("Web")]
         ),
+        // Redis: URLs, replies and a pooled async client on hiredis, for the generation cluster.
+        .target(
+            name: "InklingRedis",
+            dependencies: ["CHiredis", "InklingBase"]
+        ),
         // The command tree behind the `inkling` executable, kept in a library so tests can drive it.
         .target(
             name: "InklingCLI",
@@ -226,6 +238,12 @@ let package = Package(
             dependencies: ["InklingEngineFakes"],
             path: "Tests/FakeEngineServer"
         ),
+        // A real redis-server per test (free loopback port, own directory), for the Redis tests.
+        .target(
+            name: "InklingRedisTestSupport",
+            dependencies: ["InklingRedis"],
+            path: "Tests/RedisSupport"
+        ),
         // Runs a command and reports its own peak RSS, for MemoryBudgetTests (see its main.c).
         .executableTarget(name: "inkling-peak-rss", path: "Tests/PeakRSS"),
 
@@ -261,6 +279,7 @@ let package = Package(
             name: "InklingServerTests",
             dependencies: ["InklingBase", "InklingServer", "Inkling", "InklingEngines", "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
         ),
+        .testTarget(name: "InklingRedisTests", dependencies: ["InklingRedis", "InklingRedisTestSupport"]),
         .testTarget(
             name: "InklingCLITests",
             dependencies: ["InklingCLI", "InklingStrokes", "InklingImageIO", "InklingOutputs", "InklingEngines", "InklingEngineFakes"]

@@ -1,0 +1,201 @@
+import InklingRedis
+import InklingRedisTestSupport
+import XCTest
+
+/// RedisClient against a real redis-server: concurrency over the pool, scripts, blocking reads
+/// and their cancellation, timeouts, and coming back after the server dies and restarts.
+final class RedisClientTests: XCTestCase {
+    /// The number of clients connected to `server`, asked over a connection of its own (not counted).
+    private func connectedClients(_ server: RedisTestServer) throws -> Int {
+        let reply = try RedisConnection(url: server.url).command(["CLIENT", "LIST"])
+        return (reply.text ?? "").split(separator: "\n").count - 1
+    }
+
+    func testManyConcurrentTasksShareThePool() async throws {
+        let server = try RedisTestServer()
+        let client = RedisClient(url: server.url, poolSize: 4)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for i in 0..<100 {
+                group.addTask {
+                    _ = try await client.command(["INCR", "counter"])
+                    _ = try await client.command(["SET", RedisArgument("key:\(i)"), RedisArgument("value \(i)")])
+                    let replies = try await client.pipeline([["GET", RedisArgument("key:\(i)")], ["STRLEN", RedisArgument("key:\(i)")]])
+                    XCTAssertEqual(replies, [.string(bytes("value \(i)")), .integer(Int64("value \(i)".utf8.count))])
+                }
+            }
+            try await group.waitForAll()
+        }
+        let counter = try await client.command(["GET", "counter"])
+        XCTAssertEqual(counter.integer, 100)
+        XCTAssertEqual(try server.keys(matching: "key:*").count, 100)
+        XCTAssertLessThanOrEqual(try connectedClients(server), 4, "no more connections than the pool size")
+    }
+
+    func testErrorRepliesAndBinaryValues() async throws {
+        let server = try RedisTestServer()
+        let client = RedisClient(url: server.url)
+        let value = [UInt8](repeating: 0, count: 1 << 20) + [1, 2, 3]
+        _ = try await client.command(["SET", "bin", RedisArgument(value)])
+        let got = try await client.command(["GET", "bin"])
+        XCTAssertEqual(got.bytes, value)
+        let error = await redisError { try await client.command(["INCR", "bin"]) }
+        XCTAssertEqual(error, .server("ERR value is not an integer or out of range"))
+        let replies = try await client.pipeline([["INCR", "n"], ["INCR", "bin"], ["INCR", "n"]])
+        XCTAssertEqual(replies, [.integer(1), .error("ERR value is not an integer or out of range"), .integer(2)])
+    }
+
+    func testScriptsRunByDigestAndReloadAfterAFlush() async throws {
+        let server = try RedisTestServer()
+        let client = RedisClient(url: server.url)
+        let add = RedisScript("return redis.call('INCRBY', KEYS[1], ARGV[1])")
+        let first = try await client.run(add, keys: ["total"], arguments: [5])
+        XCTAssertEqual(first, .integer(5))
+        let second = try await client.run(add, keys: ["total"], arguments: [2])
+        XCTAssertEqual(second, .integer(7))
+        _ = try await client.command(["SCRIPT", "FLUSH"])
+        let afterFlush = try await client.run(add, keys: ["total"], arguments: [3])
+        XCTAssertEqual(afterFlush, .integer(10), "NOSCRIPT loads the script again and runs it once")
+        let failing = RedisScript("return redis.error_reply('BUSYJOB job 7 is taken')")
+        let error = await redisError { try await client.run(failing, keys: [], arguments: []) }
+        XCTAssertEqual(error, .server("BUSYJOB job 7 is taken"))
+        let total = try await client.command(["GET", "total"])
+        XCTAssertEqual(total.integer, 10)
+    }
+
+    func testABlockingReadReturnsWhenAnotherClientAdds() async throws {
+        let server = try RedisTestServer()
+        let client = RedisClient(url: server.url, poolSize: 1)
+        let started = Date()
+        let reader = Task {
+            try await client.blocking(["XREAD", "BLOCK", 2000, "STREAMS", "jobs", "$"], blockMilliseconds: 2000)
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        // The blocking read has a connection of its own: the pool's one stays free meanwhile.
+        let quick = Date()
+        _ = try await client.command(["PING"])
+        XCTAssertLessThan(Date().timeIntervalSince(quick), 0.5)
+        let id = try await client.command(["XADD", "jobs", "*", "job", "1"]).text
+        let reply = try await reader.value
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.8, "returned on the XADD, not at the end of the BLOCK")
+        let stream = try XCTUnwrap(reply.array?.first?.array)
+        XCTAssertEqual(stream[0].text, "jobs")
+        XCTAssertEqual(stream[1].array?.first?.array?.first?.text, id)
+        let timedOut = try await client.blocking(["XREAD", "BLOCK", 100, "STREAMS", "jobs", "$"], blockMilliseconds: 100)
+        XCTAssertEqual(timedOut, .null)
+    }
+
+    func testCancellingABlockingReadEndsItAtOnce() async throws {
+        let server = try RedisTestServer()
+        let client = RedisClient(url: server.url)
+        let reader = Task {
+            try await client.blocking(["XREAD", "BLOCK", 0, "STREAMS", "never", "$"], blockMilliseconds: 0)
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let cancelled = Date()
+        reader.cancel()
+        let result = await reader.result
+        XCTAssertLessThan(Date().timeIntervalSince(cancelled), 1)
+        guard case .failure(let error) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(lostConnection(error), "127.0.0.1:\(server.port): cancelled while waiting for the reply")
+        let after = try await client.blocking(["XREAD", "BLOCK", 50, "STREAMS", "never", "$"], blockMilliseconds: 50)
+        XCTAssertEqual(after, .null, "the next blocking read connects again")
+        let alreadyCancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.blocking(["XREAD", "BLOCK", 5000, "STREAMS", "never", "$"], blockMilliseconds: 5000)
+        }
+        guard case .failure(let early) = await alreadyCancelled.result else { return XCTFail() }
+        XCTAssertEqual(lostConnection(early), "127.0.0.1:\(server.port): cancelled before the command was sent")
+    }
+
+    func testACommandLongerThanTheTimeoutIsLostAndTheNextOneReconnects() async throws {
+        let server = try RedisTestServer()
+        let client = RedisClient(url: server.url, poolSize: 1, commandTimeout: 0.2)
+        let error = await redisError { try await client.command(["BLPOP", "nothing", "2"]) }
+        XCTAssertEqual(lostConnection(error), "127.0.0.1:\(server.port): timed out after 0.2 s waiting for Redis")
+        let pong = try await client.command(["PING"])
+        XCTAssertEqual(pong, .status("PONG"))
+    }
+
+    func testAKilledServerIsReportedAndARestartedOneIsUsedAgain() async throws {
+        let server = try RedisTestServer(appendOnly: true)
+        let client = RedisClient(url: server.url, commandTimeout: 10)
+        _ = try await client.command(["SET", "kept", "yes"])
+        let waiting = Task { try await client.command(["BLPOP", "queue", "5"]) }
+        try await Task.sleep(for: .milliseconds(300))
+        server.kill()
+        guard case .failure(let inFlight) = await waiting.result else { return XCTFail() }
+        XCTAssertNotNil(lostConnection(inFlight), "a command in flight is lost, not retried")
+        let refused = await redisError { try await client.command(["GET", "kept"]) }
+        guard case .connect(let message) = refused else { return XCTFail("\(String(describing: refused))") }
+        XCTAssertEqual(message, "cannot connect to 127.0.0.1:\(server.port): Connection refused")
+        let unhealthy = await client.ping()
+        XCTAssertEqual(unhealthy, refused)
+        try server.restart()
+        let kept = try await client.command(["GET", "kept"])
+        XCTAssertEqual(kept.text, "yes", "AOF with appendfsync always kept the write")
+        let healthy = await client.ping()
+        XCTAssertNil(healthy)
+    }
+
+    func testIdleConnectionsClosedByARestartAreReplacedBeforeUse() async throws {
+        let server = try RedisTestServer(appendOnly: true)
+        let client = RedisClient(url: server.url, poolSize: 4)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<16 { group.addTask { _ = try await client.command(["INCR", "n"]) } }
+            try await group.waitForAll()
+        }
+        server.kill()
+        try server.restart()
+        for _ in 0..<8 {
+            let n = try await client.command(["INCR", "n"])
+            XCTAssertNotNil(n.integer)
+        }
+        let n = try await client.command(["GET", "n"])
+        XCTAssertEqual(n.integer, 24)
+    }
+
+    func testCloseEndsPooledConnectionsAndLaterCallsReconnect() async throws {
+        let server = try RedisTestServer()
+        let client = RedisClient(url: server.url, poolSize: 3)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<12 { group.addTask { _ = try await client.command(["BLPOP", "nothing", "0.05"]) } }
+            try await group.waitForAll()
+        }
+        XCTAssertEqual(try connectedClients(server), 3)
+        client.close()
+        try await Task.sleep(for: .milliseconds(100))
+        XCTAssertEqual(try connectedClients(server), 0)
+        let pong = try await client.command(["PING"])
+        XCTAssertEqual(pong, .status("PONG"))
+    }
+
+    func testPingAuthenticationAndTLS() async throws {
+        let server = try RedisTestServer(password: "pw")
+        let healthy = await RedisClient(url: server.url).ping()
+        XCTAssertNil(healthy)
+        var wrong = server.url
+        wrong.password = "nope"
+        guard case .authentication = await RedisClient(url: wrong).ping() else { return XCTFail() }
+        let secure = try RedisURL(parsing: "rediss://127.0.0.1:\(server.port)", environment: [:])
+        guard case .tlsUnavailable = await RedisClient(url: secure).ping() else { return XCTFail() }
+    }
+
+    func testNoServerIsAQuickConnectError() async throws {
+        let server = try RedisTestServer()
+        let url = server.url
+        server.stop()
+        let client = RedisClient(url: url)
+        let started = Date()
+        let error = await redisError { try await client.command(["PING"]) }
+        XCTAssertEqual(error, .connect("cannot connect to 127.0.0.1:\(url.endpointPort): Connection refused"))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+    }
+}
+
+extension RedisURL {
+    /// The TCP port, for messages in tests.
+    fileprivate var endpointPort: UInt16 {
+        if case .tcp(_, let port) = endpoint { return port }
+        return 0
+    }
+}

@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Inkling", targets: ["Inkling"]),
         .library(name: "InklingServer", targets: ["InklingServer"]),
         .library(name: "InklingRedis", targets: ["InklingRedis"]),
+        .library(name: "InklingCluster", targets: ["InklingCluster"]),
         .executable(name: "inkling", targets: ["inkling"]),
     ],
     targets: [
@@ -191,13 +192,18 @@ let package = Package(
             name: "InklingRedis",
             dependencies: ["CHiredis", "InklingBase"]
         ),
+        // Cluster: front ends and workers on Redis Streams (jobs, events, images, shared limits).
+        .target(
+            name: "InklingCluster",
+            dependencies: ["InklingRedis", "InklingServer", "Inkling", "InklingEngines", "InklingConditioning", "InklingStrokes", "InklingBase"]
+        ),
         // The command tree behind the `inkling` executable, kept in a library so tests can drive it.
         .target(
             name: "InklingCLI",
             dependencies: [
                 "InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling", "InklingConditioning",
                 "InklingEngines", "InklingBuiltInEngine", "InklingRemoteEngines", "InklingOutputs", "InklingInterchange", "InklingComparison", "InklingRegression", "InklingServer",
-                "InklingBase",
+                "InklingBase", "InklingCluster", "InklingRedis",
             ]
         ),
         .executableTarget(
@@ -280,6 +286,11 @@ let package = Package(
             dependencies: ["InklingBase", "InklingServer", "Inkling", "InklingEngines", "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
         ),
         .testTarget(name: "InklingRedisTests", dependencies: ["InklingRedis", "InklingRedisTestSupport"]),
+        .testTarget(
+            name: "InklingClusterTests",
+            dependencies: ["InklingCluster", "InklingRedis", "InklingRedisTestSupport", "InklingServer", "InklingBuiltInEngine", "InklingEngines",
+                           "InklingConditioning", "InklingImageIO", "InklingStrokes", "InklingBase"]
+        ),
         .testTarget(
             name: "InklingCLITests",
             dependencies: ["InklingCLI", "InklingStrokes", "InklingImageIO", "InklingOutputs", "InklingEngines", "InklingEngineFakes"]

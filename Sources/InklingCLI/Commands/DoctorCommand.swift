@@ -1,6 +1,7 @@
 import Foundation
 import Inkling
 import InklingBuiltInEngine
+import InklingCluster
 import InklingEngines
 
 /// `inkling doctor`: says, one line per engine, whether it can generate here and why not.
@@ -15,18 +16,27 @@ struct DoctorCommand: InklingCommand {
         render will use, its sizes and its languages; when it is unavailable, why, naming the
         valid choices and the setting to fix. An engine with several endpoints (a pool) is
         followed by one indented line per endpoint; the pool is available when one of them is.
-        Engines are checked concurrently. Exits 0 when every engine checked is available, 4 when
-        one is not.
+        Engines are checked concurrently. With --cluster URL it checks that Redis instead: reachable,
+        version 6.2 or later, Lua scripts allowed, persistence (AOF) and the eviction policy
+        (noeviction), then the cluster's live members and queue (see docs/cluster.md).
+        Exits 0 when every engine checked (or the cluster's Redis) is fit, 4 when one is not.
         """,
-        arguments: ArgumentSpec().including(EngineOptions.spec))
+        arguments: ArgumentSpec().including(EngineOptions.spec).including(ArgumentSpec(options: [ClusterOptions.spec.options[0]])))
 
     var engines: EngineOptions
+    var cluster: ClusterSettings?
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
         engines = try EngineOptions(arguments)
+        cluster = try ClusterOptions(arguments).settings
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
+        if let cluster {
+            let findings = await ClusterDoctor.check(cluster)
+            for finding in findings { try io.print((finding.ok ? (finding.warning ? "warning: " : "") : "problem: ") + finding.line) }
+            return findings.allSatisfy(\.ok) ? .success : .failure
+        }
         let configuration = try CLIEngine.load(engines)
         var names = [EngineConfiguration.builtinName] + configuration.engines.map(\.name)
         if let only = engines.engine {

@@ -6,7 +6,7 @@ public enum RootCommand {
     public static let version = InklingImageCreator.version
 
     /// Every subcommand, in the order `--help` lists them.
-    static let subcommands: [any InklingCommand.Type] = [GuideCommand.self, ValidateCommand.self, RenderCommand.self, ConvertCommand.self, InspectCommand.self, ContactSheetCommand.self, CompareCommand.self, RegressCommand.self, DoctorCommand.self, ServeCommand.self]
+    static let subcommands: [any InklingCommand.Type] = [GuideCommand.self, ValidateCommand.self, RenderCommand.self, ConvertCommand.self, InspectCommand.self, ContactSheetCommand.self, CompareCommand.self, RegressCommand.self, DoctorCommand.self, ServeCommand.self, WorkerCommand.self, ClusterCommand.self]
 
     /// Runs `inkling` with `arguments` (without the program name) and returns the exit status.
     public static func main(arguments: [String], io: any CommandIO = StandardIO()) async -> Int32 {

@@ -1,0 +1,26 @@
+import InklingRedis
+import InklingServer
+
+/// What goes wrong in a cluster member outside a client's request.
+public enum ClusterError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Settings that do not fit together.
+    case settings(String)
+    /// Redis could not be used.
+    case redis(RedisError)
+    /// Redis answered something the cluster did not write (another program's keys, a version
+    /// without a needed command).
+    case unexpected(String)
+
+    public var description: String {
+        switch self {
+        case .settings(let why): "cluster settings: \(why)"
+        case .redis(let error): "redis: \(error.description)"
+        case .unexpected(let what): "redis: \(what)"
+        }
+    }
+
+    /// The answer a client gets when Redis fails under its request: 503 `cluster_unavailable`.
+    static func unavailable(_ error: RedisError, _ url: RedisURL) -> APIError {
+        APIError(503, "cluster_unavailable", "the cluster's Redis (\(url)) cannot be used: \(error.description); retry shortly", retryAfter: 5)
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import InklingBase
+import InklingRedis
+import InklingServer
+
+/// The jobs of a cluster front end (`inkling serve --cluster`): requests are queued on Redis
+/// Streams for the workers of an engine that can paint them, and whatever a client asks about a
+/// job (its events, its state, its images, its cancellation) is read from Redis, so any front
+/// end answers for any job.
+public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
+    let settings: ClusterSettings
+    let client: RedisClient
+    let registry: ClusterRegistry
+    let keys: ClusterKeys
+    /// Seconds an undelivered image (and a finished job) is kept.
+    let imageTTL: Double
+    /// Seconds a job may run on its worker.
+    let generationTimeout: Double
+    /// The style a request without one is painted in (for routing).
+    let defaultStyle: String
+    private var member: ClusterMember
+    private let lock = NSLock()
+    private var stopping = false
+    private var readers = 0
+    private var heartbeat: Task<Void, Never>?
+
+    /// A front end on `settings`' Redis; `url` is where it listens (for `cluster status`).
+    public init(settings: ClusterSettings, imageTTL: Double, generationTimeout: Double, defaultStyle: String,
+                name: String? = nil, url: String? = nil) throws(ClusterError) {
+        try settings.validate()
+        if settings.url.tls { throw .redis(.tlsUnavailable("rediss:// needs hiredis with TLS, which this build does not have; use redis:// on a trusted network, or a TLS tunnel")) }
+        self.settings = settings
+        client = RedisClient(url: settings.url)
+        keys = settings.keys
+        registry = ClusterRegistry(client: client, keys: keys, staleAfter: settings.staleAfter)
+        self.imageTTL = imageTTL
+        self.generationTimeout = generationTimeout
+        self.defaultStyle = defaultStyle
+        member = ClusterMember(role: "frontend", name: name ?? ClusterMember.defaultName(), url: url)
+        let interval = settings.heartbeatInterval
+        heartbeat = Task.detached { [weak self] in
+            while !Task.isCancelled {
+                guard let self else { return }
+                try? await self.registry.beat(self.lock.withLock { self.member })
+                try? await Task.sleep(for: .milliseconds(Int64(interval * 1000)))
+            }
+        }
+    }
+
+    deinit { heartbeat?.cancel() }
+
+    /// This front end's name in the cluster.
+    public var name: String { lock.withLock { member.name } }
+
+    /// Records where this front end listens, for `inkling cluster status` (known only once the
+    /// server has its port).
+    public func announce(url: String) { lock.withLock { member.url = url } }
+
+    private func unavailable(_ error: RedisError) -> APIError { ClusterError.unavailable(error, settings.url) }
+
+    // MARK: Submitting
+
+    public func submit(_ submission: JobSubmission) async throws(APIError) -> String {
+        if lock.withLock({ stopping }) { throw APIError(503, "stopping", "the server is shutting down; try again shortly", retryAfter: 5) }
+        let style = submission.request.style?.rawValue ?? defaultStyle
+        let workers: [ClusterMember]
+        do { workers = try await registry.members(role: "worker", live: true) } catch { throw unavailable(error) }
+        let engine = try Self.route(style: style, workers: workers)
+        let spec = try JobSpec(submission.request)
+        let id = Self.newID()
+        let lifetime = Int((generationTimeout + settings.visibilityTimeout) * Double(settings.maxAttempts + 1) + imageTTL + 600)
+        var fields: [RedisArgument] = [
+            "engine", .init(engine), "limit", .init(submission.request.limit), "ttl", .init(Int(imageTTL.rounded(.up))),
+            "timeout", .init(generationTimeout), "frontend", .init(name), "spec", .init(spec.json),
+            "positions", .init(spec.imagePositions.map(String.init).joined(separator: ",")), "inputs", .init(spec.images.count),
+        ]
+        if let owner = submission.owner { fields += ["owner", .init(owner)] }
+        for (i, image) in spec.images.enumerated() { fields += [.init("input:\(i)"), .init(image)] }
+        let reply: RedisReply
+        do {
+            reply = try await client.run(ClusterScripts.enqueue,
+                                         keys: [.init(keys.queue), .init(keys.job(id)), .init(keys.jobs(engine: engine)), .init(keys.events(id))],
+                                         arguments: [.init(id), .init(settings.queueLimit), .init(lifetime)] + fields)
+        } catch {
+            throw unavailable(error)
+        }
+        guard reply.integer == 1 else {
+            let drain = await drainRate()
+            let wait = drain > 0 ? min(600, max(1, Int((Double(settings.queueLimit) / drain).rounded(.up)))) : 30
+            throw APIError(503, "queue_full", "the cluster's queue is full (\(settings.queueLimit) jobs waiting); retry in \(wait) s", retryAfter: wait)
+        }
+        lock.withLock { member.jobsDone += 1 }
+        return id
+    }
+
+    /// The engine whose live workers paint `style` and have the most free slots.
+    static func route(style: String, workers: [ClusterMember]) throws(APIError) -> String {
+        guard !workers.isEmpty else {
+            throw APIError(503, "no_workers", "no worker is connected to the cluster; start one with `inkling worker --cluster URL`", retryAfter: 10)
+        }
+        var free: [String: Int] = [:]
+        for worker in workers where worker.styles.contains(style) {
+            guard let engine = worker.engine else { continue }
+            free[engine, default: 0] += max(0, worker.concurrency - worker.running) * 1000 + worker.concurrency
+        }
+        guard let best = free.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) else {
+            let offered = Set(workers.flatMap(\.styles)).sorted().joined(separator: ", ")
+            throw APIError(422, "style_not_served", "no connected worker paints the style '\(style.prefix(40))'; the workers paint \(offered)")
+        }
+        return best.key
+    }
+
+    /// 32 random lower-case hex digits.
+    static func newID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let text = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }.joined()
+    }
+
+    // MARK: Reading a job
+
+    public func events(of id: String) -> AsyncThrowingStream<JobEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<JobEvent, any Error>.makeStream()
+        lock.withLock { readers += 1 }
+        let task = Task {
+            defer { self.lock.withLock { self.readers -= 1 } }
+            do {
+                try await self.follow(id, into: continuation)
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Reads the job's event stream from its start until its last event.
+    private func follow(_ id: String, into continuation: AsyncThrowingStream<JobEvent, any Error>.Continuation) async throws {
+        var last = "0"
+        var started = false
+        var failingSince: ContinuousClock.Instant?
+        let clock = ContinuousClock()
+        while !Task.isCancelled {
+            let reply: RedisReply
+            do {
+                reply = try await client.blocking(["XREAD", "COUNT", "100", "BLOCK", "1000", "STREAMS", .init(keys.events(id)), .init(last)],
+                                                  blockMilliseconds: 1000)
+                failingSince = nil
+            } catch {
+                // Redis may come back (a restart with AOF keeps the job): keep trying for a while.
+                let since = failingSince ?? clock.now
+                failingSince = since
+                if clock.now - since > .seconds(15) { throw unavailable(error) }
+                try await Task.sleep(for: .milliseconds(250))
+                continue
+            }
+            let entries = reply.streamEntries
+            if entries.isEmpty {
+                // Nothing new in a second: the job may have expired.
+                if (try? await client.command(["EXISTS", .init(keys.job(id))]))?.integer == 0 {
+                    throw last == "0" ? Self.notFound(id) : APIError(504, "job_expired", "the job \(id) expired before it finished")
+                }
+                continue
+            }
+            for entry in entries {
+                last = entry.id
+                guard let bytes = entry.fields["e"], let event = JobEventJSON.decode(bytes) else { continue }
+                if case .started = event {
+                    // A reclaimed job starts again on another worker; its client hears it once.
+                    if started { continue }
+                    started = true
+                }
+                continuation.yield(event)
+                if event.isFinal { return }
+            }
+        }
+    }
+
+    static func notFound(_ id: String) -> APIError {
+        APIError(404, "job_not_found", "no job \(id.prefix(64)): jobs are kept while they run and for the image TTL after")
+    }
+
+    public func status(of id: String, requester: String?) async throws(APIError) -> JobStatus {
+        let replies: [RedisReply]
+        do {
+            replies = try await client.pipeline([
+                ["HGETALL", .init(keys.job(id))], ["ZRANK", .init(keys.queue), .init(id)], ["HGETALL", .init(keys.images(id))],
+            ])
+        } catch {
+            throw unavailable(error)
+        }
+        let job = replies[0].fields
+        guard let stateText = job.text("state"), let state = JobState(rawValue: stateText) else { throw Self.notFound(id) }
+        if let owner = job.text("owner"), owner != requester { throw Self.notFound(id) }
+        let limit = job.int("limit") ?? 1
+        let images = replies[2].fields.values.compactMap(JobEventJSON.image).sorted { $0.variation < $1.variation }
+        let done = Double(job.int("done") ?? images.count)
+        var progress = state == .succeeded ? 1 : min(1, done / Double(max(1, limit)))
+        if state == .running, let within = job.double("progress") { progress = max(progress, min(1, within)) }
+        return JobStatus(id: id, state: state, position: state == .queued ? replies[1].integer.map(Int.init) : nil,
+                         worker: job.text("worker"), progress: progress, limit: limit, style: job.text("style"), images: images,
+                         error: job["error"].flatMap(JobEventJSON.error), attempts: job.int("attempts") ?? 0)
+    }
+
+    public func cancel(_ id: String, requester: String?, reason: JobCancelReason) async throws(APIError) -> JobStatus {
+        let engine: String
+        do {
+            guard let name = try await client.command(["HGET", .init(keys.job(id)), "engine"]).text else { throw Self.notFound(id) }
+            engine = name
+            let error = reason.error(timeout: generationTimeout)
+            let result = try await client.run(ClusterScripts.cancel, keys: [
+                .init(keys.job(id)), .init(keys.events(id)), .init(keys.images(id)), .init(keys.queue), .init(keys.jobs(engine: engine)),
+                .init(keys.finished(second: Int64(Date().timeIntervalSince1970))),
+            ], arguments: [.init(id), .init(requester ?? ""), .init(reason.code), .init(JobEventJSON.encode(.cancelled(error))),
+                           .init(JobEventJSON.error(error).text)])
+            if result.text == "gone" { throw Self.notFound(id) }
+        } catch let error as RedisError {
+            throw unavailable(error)
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError(500, "internal", "\(error)")
+        }
+        return try await status(of: id, requester: requester)
+    }
+
+    // MARK: Images
+
+    public func takeImage(_ id: String, requester: String?) async throws(APIError) -> [UInt8]? {
+        try await image(id, requester: requester, mode: "take")
+    }
+
+    public func peekImage(_ id: String, requester: String?) async throws(APIError) -> [UInt8]? {
+        try await image(id, requester: requester, mode: "peek")
+    }
+
+    private func image(_ id: String, requester: String?, mode: RedisArgument) async throws(APIError) -> [UInt8]? {
+        do {
+            return try await client.run(ClusterScripts.image, keys: [.init(keys.image(id)), .init(keys.imageOwner(id))],
+                                        arguments: [.init(requester ?? ""), mode]).bytes
+        } catch {
+            throw unavailable(error)
+        }
+    }
+
+    // MARK: The cluster's state
+
+    public func availability() async -> JobsAvailability {
+        let workers = (try? await registry.members(role: "worker", live: true)) ?? []
+        let queued = (try? await client.command(["ZCARD", .init(keys.queue)]))?.integer ?? 0
+        return JobsAvailability(
+            mode: "cluster",
+            workers: workers.map { .init(name: $0.name, engine: $0.engine ?? "", styles: $0.styles, concurrency: $0.concurrency,
+                                         running: $0.running, lastSeen: $0.lastSeen, jobsDone: $0.jobsDone, failures: $0.failures) },
+            running: workers.reduce(0) { $0 + $1.running }, queued: Int(queued), queueLimit: settings.queueLimit,
+            throughput: await drainRate())
+    }
+
+    /// Jobs ended per second over the last minute (all front ends and workers together).
+    func drainRate() async -> Double {
+        let now = Int64(Date().timeIntervalSince1970)
+        let counters = (1...60).map { RedisArgument(keys.finished(second: now - Int64($0))) }
+        guard let reply = try? await client.command(["MGET"] + counters) else { return 0 }
+        let total = (reply.array ?? []).reduce(0) { $0 + Int($1.integer ?? 0) }
+        return Double(total) / 60
+    }
+
+    public func unhealthy() async -> String? {
+        guard let error = await client.ping() else { return nil }
+        return "the cluster's Redis (\(settings.url)) cannot be reached: \(error.description)"
+    }
+
+    public func drain(deadline: Double) async {
+        lock.withLock { stopping = true }
+        let clock = ContinuousClock()
+        let end = clock.now + .milliseconds(Int64(deadline * 1000))
+        while lock.withLock({ readers }) > 0, clock.now < end {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        heartbeat?.cancel()
+        await registry.leave(lock.withLock { member })
+    }
+
+    public func stop() {
+        lock.withLock { stopping = true }
+        heartbeat?.cancel()
+        client.close()
+    }
+}

@@ -1,0 +1,43 @@
+import InklingRedis
+
+/// The names of everything the cluster keeps in Redis, all under one prefix (`inkling:` by default).
+///
+/// | key | type | holds | lifetime |
+/// |---|---|---|---|
+/// | `queue` | sorted set | job ids waiting for a worker, by submission time | until a worker starts the job |
+/// | `jobs:<engine>` | stream, group `workers` | one entry per job (its id only) for the engine's workers | deleted when the job ends |
+/// | `job:<id>` | hash | state, owner, attempts, worker, the canonical request and its images | the job's lifetime, then the image TTL; inputs deleted when it ends |
+/// | `job:<id>:events` | stream | what happened (started, image, done, …), as JSON | as the job |
+/// | `job:<id>:images` | hash | variation → image entry: each variation is delivered once | as the job |
+/// | `image:<id>` | string | a finished PNG | image TTL, or its one download (`GETDEL`) |
+/// | `image:<id>:owner` | string | who may download it | as the image |
+/// | `workers`, `frontends` | sorted set | member name → last heartbeat (ms) | pruned when stale |
+/// | `worker:<name>`, `frontend:<name>` | hash | engine, styles, counters | 3 heartbeats |
+/// | `deadletter` | stream | jobs that failed every attempt (id, engine, attempts, reason) | trimmed to its length |
+/// | `finished:<second>` | counter | jobs ended in that second (the drain rate) | 2 minutes |
+/// | `bucket:<client>` | hash | a usage token bucket | until it would be full again |
+public struct ClusterKeys: Sendable, Hashable {
+    /// The prefix every key starts with.
+    public let prefix: String
+
+    /// Keys under `prefix`.
+    public init(prefix: String = "inkling:") { self.prefix = prefix }
+
+    var queue: String { prefix + "queue" }
+    func jobs(engine: String) -> String { prefix + "jobs:" + engine }
+    func job(_ id: String) -> String { prefix + "job:" + id }
+    func events(_ id: String) -> String { prefix + "job:" + id + ":events" }
+    func images(_ id: String) -> String { prefix + "job:" + id + ":images" }
+    func image(_ id: String) -> String { prefix + "image:" + id }
+    func imageOwner(_ id: String) -> String { prefix + "image:" + id + ":owner" }
+    var workers: String { prefix + "workers" }
+    var frontends: String { prefix + "frontends" }
+    func worker(_ name: String) -> String { prefix + "worker:" + name }
+    func frontend(_ name: String) -> String { prefix + "frontend:" + name }
+    var deadLetter: String { prefix + "deadletter" }
+    func finished(second: Int64) -> String { prefix + "finished:" + String(second) }
+    func bucket(_ client: String) -> String { prefix + "bucket:" + client }
+
+    /// The consumer group every engine's stream is read by.
+    static let group = "workers"
+}

@@ -1,0 +1,124 @@
+import Foundation
+import InklingRedis
+
+/// A front end or a worker as the cluster lists it: written by its own heartbeat, read by
+/// `/v1/availability`, `inkling cluster status` and the front ends' routing.
+public struct ClusterMember: Sendable, Hashable {
+    /// `worker` or `frontend`.
+    public var role: String
+    /// Its name, unique in the cluster (host, process id and a random suffix by default).
+    public var name: String
+    /// The engine it runs (workers).
+    public var engine: String?
+    /// Styles its engine paints (workers).
+    public var styles: [String]
+    /// Jobs it runs at once (workers).
+    public var concurrency: Int
+    /// Jobs it runs now (workers).
+    public var running: Int
+    /// Jobs it finished (workers: succeeded; front ends: submitted).
+    public var jobsDone: Int
+    /// Jobs that failed on it.
+    public var failures: Int
+    /// Where it listens (front ends).
+    public var url: String?
+    /// Seconds since its last heartbeat.
+    public var lastSeen: Double
+    /// When it started (Unix seconds).
+    public var started: Double
+
+    /// A fresh record for this process.
+    init(role: String, name: String, engine: String? = nil, styles: [String] = [], concurrency: Int = 0, url: String? = nil) {
+        self.role = role
+        self.name = name
+        self.engine = engine
+        self.styles = styles
+        self.concurrency = concurrency
+        running = 0
+        jobsDone = 0
+        failures = 0
+        self.url = url
+        lastSeen = 0
+        started = Date().timeIntervalSince1970
+    }
+
+    /// A default name: host, process id and four random hex digits.
+    static func defaultName() -> String {
+        let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "host"
+        return "\(host.prefix(40))-\(getpid())-\(String(UInt16.random(in: 0...UInt16.max), radix: 16))"
+    }
+
+    /// The hash fields it is stored as.
+    var fields: [RedisArgument] {
+        var f: [RedisArgument] = ["role", .init(role), "styles", .init(styles.joined(separator: ",")),
+                                  "concurrency", .init(concurrency), "running", .init(running), "jobsDone", .init(jobsDone),
+                                  "failures", .init(failures), "started", .init(started)]
+        if let engine { f += ["engine", .init(engine)] }
+        if let url { f += ["url", .init(url)] }
+        return f
+    }
+
+    /// Reads a stored record; `lastSeen` from the heartbeat score.
+    init?(name: String, fields: [String: [UInt8]], heartbeat: Double, now: Double) {
+        guard let role = fields.text("role") else { return nil }
+        self.role = role
+        self.name = name
+        engine = fields.text("engine")
+        styles = fields.text("styles").map { $0.split(separator: ",").map(String.init) } ?? []
+        concurrency = fields.int("concurrency") ?? 0
+        running = fields.int("running") ?? 0
+        jobsDone = fields.int("jobsDone") ?? 0
+        failures = fields.int("failures") ?? 0
+        url = fields.text("url")
+        started = fields.double("started") ?? 0
+        lastSeen = max(0, now - heartbeat)
+    }
+}
+
+/// Reading and writing the member lists.
+struct ClusterRegistry: Sendable {
+    let client: RedisClient
+    let keys: ClusterKeys
+    let staleAfter: Double
+
+    /// Writes `member`'s heartbeat: its score in the list, its record kept for three beats.
+    func beat(_ member: ClusterMember) async throws(RedisError) {
+        let list = member.role == "worker" ? keys.workers : keys.frontends
+        let key = member.role == "worker" ? keys.worker(member.name) : keys.frontend(member.name)
+        let now = Date().timeIntervalSince1970
+        let ttl = Int((staleAfter * 4).rounded(.up)) + 60
+        _ = try await client.pipeline([
+            ["ZADD", .init(list), .init(now), .init(member.name)],
+            ["HSET", .init(key)] + member.fields,
+            ["EXPIRE", .init(key), .init(ttl)],
+            // Members gone for an hour leave the list.
+            ["ZREMRANGEBYSCORE", .init(list), "-inf", .init(now - 3600)],
+        ])
+    }
+
+    /// Removes `member` (a clean stop).
+    func leave(_ member: ClusterMember) async {
+        let list = member.role == "worker" ? keys.workers : keys.frontends
+        let key = member.role == "worker" ? keys.worker(member.name) : keys.frontend(member.name)
+        _ = try? await client.pipeline([["ZREM", .init(list), .init(member.name)], ["DEL", .init(key)]])
+    }
+
+    /// Members of a role; `live` keeps only those with a heartbeat in the last ``staleAfter`` seconds.
+    func members(role: String, live: Bool) async throws(RedisError) -> [ClusterMember] {
+        let list = role == "worker" ? keys.workers : keys.frontends
+        let now = Date().timeIntervalSince1970
+        let reply = try await client.command(["ZRANGEBYSCORE", .init(list), live ? .init(now - staleAfter) : "-inf", "+inf", "WITHSCORES"])
+        let items = reply.array ?? []
+        var names: [(String, Double)] = []
+        var i = 0
+        while i + 1 < items.count {
+            if let name = items[i].text, let score = items[i + 1].text.flatMap(Double.init) { names.append((name, score)) }
+            i += 2
+        }
+        guard !names.isEmpty else { return [] }
+        let replies = try await client.pipeline(names.map { ["HGETALL", .init(role == "worker" ? keys.worker($0.0) : keys.frontend($0.0))] })
+        return zip(names, replies).compactMap { entry, reply in
+            ClusterMember(name: entry.0, fields: reply.fields, heartbeat: entry.1, now: now)
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import InklingRedis
+
+/// The Lua scripts that change a job's state in one atomic step, so two front ends and any
+/// number of workers never see (or make) a half-done transition.
+enum ClusterScripts {
+    /// Shared pieces: the time in milliseconds, dropping a job's inputs, ending a job.
+    private static let prelude = """
+    local function now_ms()
+      local t = redis.call('TIME')
+      return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+    end
+    local function is_final(state)
+      return state == 'succeeded' or state == 'failed' or state == 'cancelled'
+    end
+    -- Deletes what the client sent (the request and its images) from the job's hash.
+    local function drop_inputs(job)
+      local n = tonumber(redis.call('HGET', job, 'inputs') or '0') or 0
+      redis.call('HDEL', job, 'spec', 'positions', 'inputs')
+      for i = 0, n - 1 do redis.call('HDEL', job, 'input:' .. i) end
+    end
+    -- Ends a job that has not ended: its state, its last event, its inputs gone, every key of it
+    -- kept only for the image TTL, the drain-rate counter.
+    local function end_job(job, events, images, queue, id, state, event, err, ttl, counter)
+      redis.call('HSET', job, 'state', state, 'ended', now_ms())
+      if err ~= '' then redis.call('HSET', job, 'error', err) end
+      drop_inputs(job)
+      redis.call('XADD', events, '*', 'e', event)
+      redis.call('ZREM', queue, id)
+      redis.call('EXPIRE', job, ttl)
+      redis.call('EXPIRE', events, ttl)
+      redis.call('EXPIRE', images, ttl)
+      redis.call('INCR', counter)
+      redis.call('EXPIRE', counter, 120)
+    end
+
+    """
+
+    /// Queues a job unless the queue is full. KEYS: queue, job, stream, events. ARGV: id,
+    /// queue limit, lifetime (s), then the job hash's field/value pairs. Returns 1, or 0 when full.
+    static let enqueue = RedisScript(prelude + """
+    if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+    local now = now_ms()
+    redis.call('HSET', KEYS[2], 'state', 'queued', 'created', now, 'attempts', 0)
+    for i = 4, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
+    redis.call('ZADD', KEYS[1], now, ARGV[1])
+    local entry = redis.call('XADD', KEYS[3], '*', 'job', ARGV[1])
+    redis.call('HSET', KEYS[2], 'entry', entry)
+    redis.call('XADD', KEYS[4], '*', 'e', '{"type":"queued"}')
+    redis.call('EXPIRE', KEYS[2], ARGV[3])
+    redis.call('EXPIRE', KEYS[4], ARGV[3])
+    return 1
+    """)
+
+    /// A worker starts a job it claimed (new or reclaimed). KEYS: job, queue, events, images,
+    /// deadletter, finished counter. ARGV: id, worker, max attempts, entry id, dead-letter length,
+    /// failed event JSON, error JSON, engine. Returns `run <attempt>` or `skip <why>`.
+    static let start = RedisScript(prelude + """
+    local state = redis.call('HGET', KEYS[1], 'state')
+    if not state then
+      redis.call('ZREM', KEYS[2], ARGV[1])
+      return 'skip gone'
+    end
+    if is_final(state) then return 'skip ' .. state end
+    local attempts = redis.call('HINCRBY', KEYS[1], 'attempts', 1)
+    if attempts > tonumber(ARGV[3]) then
+      local ttl = tonumber(redis.call('HGET', KEYS[1], 'ttl') or '300') or 300
+      end_job(KEYS[1], KEYS[3], KEYS[4], KEYS[2], ARGV[1], 'failed', ARGV[6], ARGV[7], ttl, KEYS[6])
+      redis.call('XADD', KEYS[5], 'MAXLEN', '~', ARGV[5], '*', 'job', ARGV[1], 'engine', ARGV[8],
+                 'attempts', attempts - 1, 'worker', redis.call('HGET', KEYS[1], 'worker') or '', 'at', now_ms())
+      return 'skip exhausted'
+    end
+    redis.call('ZREM', KEYS[2], ARGV[1])
+    redis.call('HSET', KEYS[1], 'state', 'running', 'worker', ARGV[2], 'entry', ARGV[4], 'started', now_ms())
+    return 'run ' .. attempts
+    """)
+
+    /// Delivers one image of a running job, once per variation whatever the attempt. KEYS:
+    /// images hash, image, image owner, events, job. ARGV: variation, image entry JSON, PNG,
+    /// TTL (s), owner or '', event JSON. Returns 1 when delivered, 0 when it already was (or the
+    /// job has ended).
+    static let deliver = RedisScript(prelude + """
+    if redis.call('HGET', KEYS[5], 'state') ~= 'running' then return 0 end
+    if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
+    redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[4])
+    if ARGV[5] ~= '' then redis.call('SET', KEYS[3], ARGV[5], 'EX', ARGV[4]) end
+    redis.call('XADD', KEYS[4], '*', 'e', ARGV[6])
+    redis.call('HINCRBY', KEYS[5], 'done', 1)
+    local ttl = redis.call('TTL', KEYS[5])
+    if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end
+    return 1
+    """)
+
+    /// Ends a job (a worker's result, or a failure). KEYS: job, events, images, queue, stream,
+    /// finished counter. ARGV: id, state, event JSON, error JSON or '', entry id or ''. Returns
+    /// the state the job ended in (the earlier one if it had already ended, `gone` if expired).
+    static let finish = RedisScript(prelude + """
+    local state = redis.call('HGET', KEYS[1], 'state')
+    local result = state or 'gone'
+    if state and not is_final(state) then
+      local ttl = tonumber(redis.call('HGET', KEYS[1], 'ttl') or '300') or 300
+      end_job(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ttl, KEYS[6])
+      result = ARGV[2]
+    end
+    if ARGV[5] ~= '' then
+      redis.call('XACK', KEYS[5], 'workers', ARGV[5])
+      redis.call('XDEL', KEYS[5], ARGV[5])
+    end
+    return result
+    """)
+
+    /// A worker's heartbeat for a job it runs: keeps its stream entry from being reclaimed and
+    /// reads the job's cancel request. KEYS: stream, job. ARGV: entry id, worker, progress or ''.
+    /// Returns `ok`, `lost` (another worker has it, or it ended) or `cancel <reason>`.
+    static let heartbeat = RedisScript("""
+    local pending = redis.call('XPENDING', KEYS[1], 'workers', ARGV[1], ARGV[1], 1)
+    if #pending == 0 or pending[1][2] ~= ARGV[2] then return 'lost' end
+    local state = redis.call('HGET', KEYS[2], 'state')
+    if state ~= 'running' or redis.call('HGET', KEYS[2], 'worker') ~= ARGV[2] then return 'lost' end
+    redis.call('XCLAIM', KEYS[1], 'workers', ARGV[2], 0, ARGV[1], 'JUSTID')
+    if ARGV[3] ~= '' then redis.call('HSET', KEYS[2], 'progress', ARGV[3]) end
+    local cancel = redis.call('HGET', KEYS[2], 'cancel')
+    if cancel then return 'cancel ' .. cancel end
+    return 'ok'
+    """)
+
+    /// Hands a job back to the queue (a worker stopping before it finished). KEYS: job, queue,
+    /// stream. ARGV: id, old entry id, worker. Returns 1, or 0 if the job is no longer this worker's.
+    static let handBack = RedisScript("""
+    if redis.call('HGET', KEYS[1], 'state') ~= 'running' or redis.call('HGET', KEYS[1], 'worker') ~= ARGV[3] then return 0 end
+    local t = redis.call('TIME')
+    redis.call('HINCRBY', KEYS[1], 'attempts', -1)
+    redis.call('HSET', KEYS[1], 'state', 'queued')
+    redis.call('HDEL', KEYS[1], 'worker')
+    redis.call('ZADD', KEYS[2], tonumber(t[1]) * 1000, ARGV[1])
+    local entry = redis.call('XADD', KEYS[3], '*', 'job', ARGV[1])
+    redis.call('HSET', KEYS[1], 'entry', entry)
+    redis.call('XACK', KEYS[3], 'workers', ARGV[2])
+    redis.call('XDEL', KEYS[3], ARGV[2])
+    return 1
+    """)
+
+    /// A client cancels a job. KEYS: job, events, images, queue, stream, finished counter.
+    /// ARGV: id, requester or '', reason, cancelled event JSON, error JSON. Returns the state
+    /// after the request, or `gone` (unknown, expired, or another owner's).
+    static let cancel = RedisScript(prelude + """
+    local state = redis.call('HGET', KEYS[1], 'state')
+    if not state then return 'gone' end
+    local owner = redis.call('HGET', KEYS[1], 'owner')
+    if owner and owner ~= ARGV[2] then return 'gone' end
+    if is_final(state) then return state end
+    if state == 'queued' then
+      local ttl = tonumber(redis.call('HGET', KEYS[1], 'ttl') or '300') or 300
+      end_job(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], 'cancelled', ARGV[4], ARGV[5], ttl, KEYS[6])
+      local entry = redis.call('HGET', KEYS[1], 'entry')
+      if entry then redis.call('XDEL', KEYS[5], entry) end
+      return 'cancelled'
+    end
+    redis.call('HSET', KEYS[1], 'cancel', ARGV[3])
+    return state
+    """)
+
+    /// Takes (or peeks at) an image for a requester. KEYS: image, owner. ARGV: requester or '',
+    /// `take` or `peek`. Returns the PNG, or nil.
+    static let image = RedisScript("""
+    local owner = redis.call('GET', KEYS[2])
+    if owner and owner ~= ARGV[1] then return false end
+    if ARGV[2] == 'peek' then return redis.call('GET', KEYS[1]) end
+    local png = redis.call('GETDEL', KEYS[1])
+    if png then redis.call('DEL', KEYS[2]) end
+    return png
+    """)
+
+    /// Takes `cost` tokens from a client's bucket. KEYS: bucket. ARGV: rate, capacity, cost.
+    /// Returns '0' when taken, else the seconds to wait (as text: Lua numbers would be truncated).
+    static let charge = RedisScript("""
+    local rate, capacity, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+    local t = redis.call('TIME')
+    local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+    local b = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+    local tokens = tonumber(b[1]) or capacity
+    local at = tonumber(b[2]) or now
+    if now > at then tokens = math.min(capacity, tokens + (now - at) * rate) end
+    local wait = '0'
+    if tokens >= cost then tokens = tokens - cost else wait = tostring((cost - tokens) / rate) end
+    redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+    redis.call('EXPIRE', KEYS[1], math.ceil((capacity - tokens) / rate) + 1)
+    return wait
+    """)
+}

@@ -1,0 +1,397 @@
+import Foundation
+import Inkling
+import InklingBase
+import InklingConditioning
+import InklingEngines
+import InklingRedis
+import InklingServer
+import InklingStrokes
+
+/// A cluster worker (`inkling worker --cluster`): claims the jobs of its engine's stream with
+/// `XREADGROUP`, reclaims those whose worker went quiet with `XAUTOCLAIM`, paints them, and
+/// delivers each image once whatever the attempt.
+///
+/// While a job runs, its heartbeat keeps the stream entry claimed and reads the job's cancel
+/// request; the job's own deadline comes from the front end that queued it. On ``drain(deadline:)``
+/// it claims nothing more, lets running jobs finish for a while, then hands the rest back to the
+/// queue, so a deploy loses nothing.
+public final class ClusterWorker: @unchecked Sendable {
+    let settings: ClusterSettings
+    let client: RedisClient
+    let keys: ClusterKeys
+    let registry: ClusterRegistry
+    let engine: any ImageEngine
+    /// The engine's name in the cluster: jobs are routed by it.
+    public let engineName: String
+    let concurrency: Int
+    let base: GenerationOptions
+    let drawingLimits: StrokeJSONDecoder.Limits
+    let log: @Sendable (String) -> Void
+    private let lock = NSLock()
+    private var member: ClusterMember
+    private var running: [String: RunningJob] = [:]
+    private var stopping = false
+    /// Set while ``drain(deadline:)`` runs; ``run()`` returns only after it is done.
+    private var draining = false
+
+    /// One job this worker runs.
+    private final class RunningJob: @unchecked Sendable {
+        let id: String
+        let entry: String
+        let lock = NSLock()
+        var creator: InklingImageCreator?
+        var ending: Ending?
+        var progress: Double?
+
+        enum Ending { case cancelled(JobCancelReason), lost, handedBack }
+
+        init(id: String, entry: String) {
+            self.id = id
+            self.entry = entry
+        }
+
+        /// Records why the job stops (the first reason wins) and cancels the engine's work.
+        func end(_ ending: Ending) {
+            let creator: InklingImageCreator? = lock.withLock {
+                if self.ending == nil { self.ending = ending }
+                return self.creator
+            }
+            creator?.cancelAll()
+        }
+
+        var why: Ending? { lock.withLock { ending } }
+    }
+
+    /// A worker for `engine`, known to the cluster as `engineName`, running `concurrency` jobs
+    /// at once in the styles it allows (narrowed to the engine's).
+    public init(settings: ClusterSettings, engine: any ImageEngine, engineName: String, concurrency: Int,
+                allowedStyles: [Style], defaultStyle: Style, drawingLimits: StrokeJSONDecoder.Limits = .default,
+                name: String? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) throws(ClusterError) {
+        try settings.validate()
+        if settings.url.tls { throw .redis(.tlsUnavailable("rediss:// needs hiredis with TLS, which this build does not have; use redis:// on a trusted network, or a TLS tunnel")) }
+        guard (1...256).contains(concurrency) else { throw .settings("a worker runs 1…256 jobs at once") }
+        guard engineName.utf8.count <= 100, !engineName.isEmpty, engineName.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+            throw .settings("an engine name in the cluster is 1…100 letters, digits, '-', '_' or '.'")
+        }
+        self.settings = settings
+        client = RedisClient(url: settings.url, poolSize: concurrency * 2 + 2)
+        keys = settings.keys
+        registry = ClusterRegistry(client: client, keys: keys, staleAfter: settings.staleAfter)
+        self.engine = engine
+        self.engineName = engineName
+        self.concurrency = concurrency
+        let styles = allowedStyles.filter(engine.capabilities.styles.contains)
+        guard !styles.isEmpty else { throw .settings("the engine paints none of the allowed styles") }
+        base = GenerationOptions(allowedStyles: styles, defaultStyle: styles.contains(defaultStyle) ? defaultStyle : styles[0])
+        self.drawingLimits = drawingLimits
+        self.log = log
+        member = ClusterMember(role: "worker", name: name ?? ClusterMember.defaultName(), engine: engineName,
+                               styles: styles.map(\.rawValue), concurrency: concurrency)
+    }
+
+    /// Its name in the cluster.
+    public var name: String { lock.withLock { member.name } }
+    private var stream: String { keys.jobs(engine: engineName) }
+    private var isStopping: Bool { lock.withLock { stopping } }
+    private var runningCount: Int { lock.withLock { running.count } }
+
+    // MARK: Running
+
+    /// Works until ``drain(deadline:)`` or ``stop()``; survives Redis going away (it retries
+    /// every second and says so through `log`).
+    public func run() async {
+        let beats = Task { await self.beatForever() }
+        defer { beats.cancel() }
+        await ensureGroup()
+        var lastReclaim = ContinuousClock.now - .seconds(3600)
+        let reclaimEvery = Duration.milliseconds(Int64(max(250, settings.visibilityTimeout * 250)))
+        var failing = false
+        while !isStopping {
+            let free = concurrency - runningCount
+            if free <= 0 {
+                try? await Task.sleep(for: .milliseconds(20))
+                continue
+            }
+            do {
+                if ContinuousClock.now - lastReclaim >= reclaimEvery {
+                    lastReclaim = .now
+                    for entry in try await reclaim(count: free) { launch(entry) }
+                    continue
+                }
+                let reply = try await client.blocking([
+                    "XREADGROUP", "GROUP", .init(ClusterKeys.group), .init(name), "COUNT", .init(free), "BLOCK", "1000",
+                    "STREAMS", .init(stream), ">",
+                ], blockMilliseconds: 1000)
+                if failing { log("redis is back"); failing = false }
+                for entry in reply.streamEntries { launch(entry) }
+            } catch {
+                if !failing { log("redis: \(error.description); retrying every second"); failing = true }
+                if case .server(let message) = error, message.hasPrefix("NOGROUP") { await ensureGroup() }
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+        while lock.withLock({ draining }) {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Creates the engine's stream and consumer group (from its first entry) if missing.
+    private func ensureGroup() async {
+        while !isStopping {
+            do {
+                _ = try await client.command(["XGROUP", "CREATE", .init(stream), .init(ClusterKeys.group), "0", "MKSTREAM"])
+                return
+            } catch {
+                if case .server(let message) = error, message.hasPrefix("BUSYGROUP") { return }
+                log("redis: \(error.description); retrying every second")
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+    }
+
+    /// Entries whose worker has been quiet for the visibility timeout, now this worker's.
+    private func reclaim(count: Int) async throws(RedisError) -> [(id: String, fields: [String: [UInt8]])] {
+        let reply = try await client.command([
+            "XAUTOCLAIM", .init(stream), .init(ClusterKeys.group), .init(name), .init(Int(settings.visibilityTimeout * 1000)), "0-0",
+            "COUNT", .init(count),
+        ])
+        guard let parts = reply.array, parts.count >= 2 else { return [] }
+        let entries = parts[1].entries
+        if !entries.isEmpty { log("reclaimed \(entries.count) job(s) whose worker went quiet") }
+        return entries
+    }
+
+    /// Starts a task for a claimed entry.
+    private func launch(_ entry: (id: String, fields: [String: [UInt8]])) {
+        guard let id = entry.fields.text("job") else {
+            // Not one of ours: acknowledge it so it is not read again.
+            Task { _ = try? await client.pipeline([["XACK", .init(stream), .init(ClusterKeys.group), .init(entry.id)], ["XDEL", .init(stream), .init(entry.id)]]) }
+            return
+        }
+        let job = RunningJob(id: id, entry: entry.id)
+        lock.withLock { running[entry.id] = job }
+        Task {
+            await self.work(job)
+            self.lock.withLock { _ = self.running.removeValue(forKey: entry.id) }
+        }
+    }
+
+    /// Runs one job from its start script to its finish script.
+    private func work(_ job: RunningJob) async {
+        let started: RedisReply
+        let exhausted = APIError(500, "attempts_exhausted", "the job was started \(settings.maxAttempts) times and its worker stopped answering each time; it was given up")
+        do {
+            started = try await client.run(ClusterScripts.start, keys: [
+                .init(keys.job(job.id)), .init(keys.queue), .init(keys.events(job.id)), .init(keys.images(job.id)),
+                .init(keys.deadLetter), .init(finishedCounter()),
+            ], arguments: [.init(job.id), .init(name), .init(settings.maxAttempts), .init(job.entry), .init(settings.deadLetterLength),
+                           .init(JobEventJSON.encode(.failed(exhausted))), .init(JobEventJSON.error(exhausted).text), .init(engineName)])
+        } catch {
+            log("job \(job.id): could not start it: \(error.description)")
+            return  // left pending: reclaimed later
+        }
+        let verdict = started.text ?? ""
+        guard verdict.hasPrefix("run") else {
+            if verdict == "skip exhausted" {
+                log("job \(job.id): attempts exhausted; failed and sent to the dead-letter stream")
+                lock.withLock { member.failures += 1 }
+            }
+            _ = try? await client.pipeline([["XACK", .init(stream), .init(ClusterKeys.group), .init(job.entry)], ["XDEL", .init(stream), .init(job.entry)]])
+            return
+        }
+        let fields: [String: [UInt8]]
+        do {
+            fields = try await client.command(["HGETALL", .init(keys.job(job.id))]).fields
+        } catch {
+            log("job \(job.id): \(error.description)")
+            return
+        }
+        let beat = Task { await self.beat(job) }
+        let timeout = fields.double("timeout") ?? 120
+        let timer = Task {
+            guard (try? await Task.sleep(for: .milliseconds(Int64(timeout * 1000)))) != nil else { return }
+            job.end(.cancelled(.deadline))
+        }
+        let outcome = await paint(job, fields: fields)
+        beat.cancel()
+        timer.cancel()
+        await finish(job, outcome: outcome, timeout: timeout)
+    }
+
+    /// What painting a job came to.
+    private enum Outcome {
+        case done(Int)
+        case failed(APIError)
+        case stopped
+    }
+
+    /// Rebuilds the request, paints it and delivers each image.
+    private func paint(_ job: RunningJob, fields: [String: [UInt8]]) async -> Outcome {
+        let spec = JobSpec(json: fields["spec"] ?? [],
+                           images: (0..<(fields.int("inputs") ?? 0)).map { fields["input:\($0)"] ?? [] },
+                           imagePositions: (fields.text("positions") ?? "").split(separator: ",").compactMap { Int($0) })
+        let ttl = fields.int("ttl") ?? 300
+        let owner = fields.text("owner") ?? ""
+        do {
+            let request = try spec.request(base: base, limits: drawingLimits)
+            let creator: InklingImageCreator
+            let prepared: PreparedRequest
+            do {
+                creator = try await InklingImageCreator(engine: engine, options: request.options, embedsSourceImage: false)
+                prepared = try creator.prepare(request.concepts, style: request.style, limit: request.limit)
+            } catch {
+                return .failed(APIError.creation(error))
+            }
+            job.lock.withLock { job.creator = creator }
+            if job.why != nil { creator.cancelAll() }
+            let started = JobEvent.started(style: prepared.style.rawValue, limit: prepared.limit, notices: prepared.notices, worker: name)
+            _ = try? await client.pipeline([
+                ["XADD", .init(keys.events(job.id)), "*", "e", .init(JobEventJSON.encode(started))],
+                ["HSET", .init(keys.job(job.id)), "style", .init(prepared.style.rawValue)],
+            ])
+            var delivered = 0
+            for try await event in creator.events(for: prepared) {
+                switch event {
+                case .progress(let variation, let step, let steps) where steps > 0:
+                    let fraction = (Double(variation) + Double(step) / Double(steps)) / Double(max(1, prepared.limit))
+                    job.lock.withLock { job.progress = min(1, fraction) }
+                case .image(let image):
+                    let entry = JobImage(id: ClusterJobs.newID(), variation: image.recipe.variation, width: image.image.width,
+                                         height: image.image.height, seed: image.recipe.seed, style: image.recipe.style.rawValue)
+                    let result = try await client.run(ClusterScripts.deliver, keys: [
+                        .init(keys.images(job.id)), .init(keys.image(entry.id)), .init(keys.imageOwner(entry.id)),
+                        .init(keys.events(job.id)), .init(keys.job(job.id)),
+                    ], arguments: [.init(entry.variation), .init(JSONValue.object(JobEventJSON.image(entry)).text), .init(image.png),
+                                   .init(ttl), .init(owner), .init(JobEventJSON.encode(.image(entry)))])
+                    if result.integer == 1 { delivered += 1 }
+                default:
+                    break
+                }
+            }
+            return .done(delivered)
+        } catch let error as APIError {
+            return .failed(error)
+        } catch let error as RedisError {
+            // Redis went away mid-job: leave the entry pending; a worker reclaims it.
+            log("job \(job.id): \(error.description); leaving it to be reclaimed")
+            job.end(.lost)
+            return .stopped
+        } catch ImageCreationError.creationCancelled {
+            return .stopped
+        } catch let error as ImageCreationError {
+            return job.why == nil ? .failed(APIError.creation(error)) : .stopped
+        } catch {
+            return job.why == nil ? .failed(APIError.creation(ImageCreationError.engine(error))) : .stopped
+        }
+    }
+
+    /// Writes the job's end, unless it was lost to another worker or handed back.
+    private func finish(_ job: RunningJob, outcome: Outcome, timeout: Double) async {
+        let state: String
+        let event: JobEvent
+        var error: APIError?
+        switch (job.why, outcome) {
+        case (.lost?, _), (.handedBack?, _):
+            return
+        case (.cancelled(let reason)?, _):
+            // Cancelled, timed out or stopping, even if the engine finished meanwhile; a
+            // timeout is the job's failure (504), the others its cancellation.
+            let answer = reason.error(timeout: timeout)
+            error = answer
+            state = reason == .deadline ? "failed" : "cancelled"
+            event = reason == .deadline ? .failed(answer) : .cancelled(answer)
+        case (nil, .done):
+            let count = (try? await client.command(["HLEN", .init(keys.images(job.id))]))?.integer.map(Int.init) ?? 0
+            state = "succeeded"
+            event = .done(count: count)
+        case (nil, .failed(let failure)):
+            state = "failed"
+            error = failure
+            event = .failed(failure)
+        case (nil, .stopped):
+            return
+        }
+        for attempt in 0..<20 {
+            do {
+                _ = try await client.run(ClusterScripts.finish, keys: [
+                    .init(keys.job(job.id)), .init(keys.events(job.id)), .init(keys.images(job.id)), .init(keys.queue), .init(stream),
+                    .init(finishedCounter()),
+                ], arguments: [.init(job.id), .init(state), .init(JobEventJSON.encode(event)),
+                               .init(error.map { JobEventJSON.error($0).text } ?? ""), .init(job.entry)])
+                lock.withLock {
+                    if state == "succeeded" { member.jobsDone += 1 } else if state == "failed" { member.failures += 1 }
+                }
+                return
+            } catch {
+                if attempt == 0 { log("job \(job.id): could not record its end (\(error.description)); retrying") }
+                try? await Task.sleep(for: .milliseconds(500))
+            }
+        }
+        log("job \(job.id): its end could not be recorded; it will be reclaimed")
+    }
+
+    /// The job's heartbeat: keeps its entry, reports progress, hears cancellation and loss.
+    private func beat(_ job: RunningJob) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(Int64(settings.heartbeatInterval * 1000)))
+            if Task.isCancelled { return }
+            let progress = job.lock.withLock { job.progress }
+            guard let reply = try? await client.run(ClusterScripts.heartbeat, keys: [.init(stream), .init(keys.job(job.id))],
+                                                    arguments: [.init(job.entry), .init(name), progress.map { .init($0) } ?? ""]),
+                  let answer = reply.text else { continue }
+            if answer == "lost" {
+                log("job \(job.id): another worker has it now (this one was quiet too long); stopping it here")
+                job.end(.lost)
+                return
+            }
+            if answer.hasPrefix("cancel ") {
+                job.end(.cancelled(JobCancelReason(code: String(answer.dropFirst(7)))))
+            }
+        }
+    }
+
+    /// The worker's own heartbeat in the member list.
+    private func beatForever() async {
+        while !Task.isCancelled {
+            let record = lock.withLock { () -> ClusterMember in
+                member.running = running.count
+                return member
+            }
+            try? await registry.beat(record)
+            try? await Task.sleep(for: .milliseconds(Int64(settings.heartbeatInterval * 1000)))
+        }
+    }
+
+    private func finishedCounter() -> String { keys.finished(second: Int64(Date().timeIntervalSince1970)) }
+
+    // MARK: Stopping
+
+    /// Claims nothing more; running jobs may finish for `deadline` seconds, then the rest are
+    /// cancelled here and handed back to the queue for another worker. Leaves the member list.
+    public func drain(deadline: Double) async {
+        lock.withLock { stopping = true; draining = true }
+        defer { lock.withLock { draining = false } }
+        let clock = ContinuousClock()
+        let end = clock.now + .milliseconds(Int64(deadline * 1000))
+        while runningCount > 0, clock.now < end {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        let left = lock.withLock { Array(running.values) }
+        for job in left {
+            job.end(.handedBack)
+            let result = try? await client.run(ClusterScripts.handBack, keys: [.init(keys.job(job.id)), .init(keys.queue), .init(stream)],
+                                               arguments: [.init(job.id), .init(job.entry), .init(name)])
+            log("job \(job.id): \(result?.integer == 1 ? "handed back to the queue" : "could not be handed back; it will be reclaimed")")
+        }
+        let settle = clock.now + .seconds(3)
+        while runningCount > 0, clock.now < settle {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        await registry.leave(lock.withLock { member })
+    }
+
+    /// Stops claiming at once (``run()`` returns within about a second).
+    public func stop() {
+        lock.withLock { stopping = true }
+    }
+}

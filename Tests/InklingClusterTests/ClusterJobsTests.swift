@@ -1,0 +1,228 @@
+import Foundation
+import InklingBase
+import InklingBuiltInEngine
+@testable import InklingCluster
+import InklingConditioning
+import InklingEngines
+import InklingRedis
+import InklingRedisTestSupport
+@testable import InklingServer
+import XCTest
+
+/// A front end's jobs and a worker in one process, against a real redis-server.
+final class ClusterJobsTests: XCTestCase {
+    private func frontEnd(_ settings: ClusterSettings, ttl: Double = 30, timeout: Double = 60) throws -> ClusterJobs {
+        try ClusterJobs(settings: settings, imageTTL: ttl, generationTimeout: timeout, defaultStyle: "illustration")
+    }
+
+    private func worker(_ settings: ClusterSettings, name: String? = nil, engine: any ImageEngine = BuiltInEngine()) throws -> ClusterWorker {
+        try ClusterWorker(settings: settings, engine: engine, engineName: "builtin", concurrency: 1,
+                          allowedStyles: [.animation, .illustration, .sketch, .emoji], defaultStyle: .illustration, name: name)
+    }
+
+    func testAJobRunsOnAWorkerAndItsImagesAreDownloadedOnce() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings)
+        let worker = try worker(settings)
+        let running = Task { await worker.run() }
+        defer { worker.stop(); running.cancel() }
+        try await ClusterTestSupport.eventually(5, "the worker joins") { await jobs.availability().workers.count == 1 }
+
+        let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 2), owner: nil))
+        XCTAssertEqual(id.count, 32)
+        let events = try await ClusterTestSupport.events(jobs, id)
+        guard case .started(let style, let limit, _, let by)? = events.first else { return XCTFail("first event: \(events)") }
+        XCTAssertEqual(style, "sketch")
+        XCTAssertEqual(limit, 2)
+        XCTAssertEqual(by, worker.name)
+        let images = events.compactMap { if case .image(let image) = $0 { image } else { nil } }
+        XCTAssertEqual(images.map(\.variation).sorted(), [0, 1])
+        XCTAssertEqual(events.last, .done(count: 2))
+
+        let status = try await jobs.status(of: id, requester: nil)
+        XCTAssertEqual(status.state, .succeeded)
+        XCTAssertEqual(status.images.count, 2)
+        XCTAssertEqual(status.attempts, 1)
+        for image in images {
+            let png = try await jobs.takeImage(image.id, requester: nil)
+            XCTAssertEqual(png.map { Array($0.prefix(4)) }, [0x89, 0x50, 0x4E, 0x47])
+            let again = try await jobs.takeImage(image.id, requester: nil)
+            XCTAssertNil(again, "an image is downloaded once")
+        }
+        // The request and the drawing are gone as soon as the job ends.
+        let fields = try await RedisClient(url: redis.url).command(["HKEYS", .init(settings.keys.job(id))]).array?.compactMap(\.text) ?? []
+        XCTAssertFalse(fields.contains("spec"), "\(fields)")
+    }
+
+    func testOwnedJobsAnswerOnlyTheirOwner() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings)
+        let worker = try worker(settings)
+        let running = Task { await worker.run() }
+        defer { worker.stop(); running.cancel() }
+        try await ClusterTestSupport.eventually(5, "the worker joins") { await jobs.availability().workers.count == 1 }
+        let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: "key a"))
+        let events = try await ClusterTestSupport.events(jobs, id)
+        guard case .image(let image)? = events.first(where: { if case .image = $0 { true } else { false } }) else { return XCTFail("\(events)") }
+        do {
+            _ = try await jobs.status(of: id, requester: "key b")
+            XCTFail("another key saw the job")
+        } catch {
+            XCTAssertEqual(error.code, "job_not_found")
+        }
+        let stolen = try await jobs.takeImage(image.id, requester: "key b")
+        XCTAssertNil(stolen)
+        let mine = try await jobs.takeImage(image.id, requester: "key a")
+        XCTAssertNotNil(mine)
+    }
+
+    func testNoWorkerIsA503AndAnUnknownStyleA422() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings)
+        do {
+            _ = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(), owner: nil))
+            XCTFail("queued with no worker")
+        } catch {
+            XCTAssertEqual((error as? APIError)?.status, 503)
+            XCTAssertEqual((error as? APIError)?.code, "no_workers")
+        }
+        let worker = try ClusterWorker(settings: settings, engine: BuiltInEngine(), engineName: "builtin", concurrency: 1,
+                                       allowedStyles: [.emoji], defaultStyle: .emoji)
+        let running = Task { await worker.run() }
+        defer { worker.stop(); running.cancel() }
+        try await ClusterTestSupport.eventually(5, "the worker joins") { await jobs.availability().workers.count == 1 }
+        do {
+            _ = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(style: "sketch"), owner: nil))
+            XCTFail("queued for a style nobody paints")
+        } catch {
+            XCTAssertEqual((error as? APIError)?.code, "style_not_served")
+        }
+    }
+
+    func testTheQueueIsBoundedClusterWideWithARetryAfter() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis) { $0.queueLimit = 3 }
+        let jobs = try frontEnd(settings)
+        // A worker that joins and then stops claiming: its registration stays live for a while.
+        let worker = try worker(settings)
+        let running = Task { await worker.run() }
+        try await ClusterTestSupport.eventually(5, "the worker joins") { await jobs.availability().workers.count == 1 }
+        worker.stop()
+        await running.value
+        var accepted: [String] = []
+        for _ in 0..<3 { accepted.append(try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(), owner: nil))) }
+        do {
+            _ = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(), owner: nil))
+            XCTFail("a fourth job was queued")
+        } catch {
+            XCTAssertEqual((error as? APIError)?.code, "queue_full")
+            XCTAssertNotNil((error as? APIError)?.retryAfter)
+        }
+        let position = try await jobs.status(of: accepted[2], requester: nil).position
+        XCTAssertEqual(position, 2)
+        // Cancelling a queued job frees its place and it never starts.
+        let cancelled = try await jobs.cancel(accepted[0], requester: nil, reason: .requested)
+        XCTAssertEqual(cancelled.state, .cancelled)
+        _ = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(), owner: nil))
+    }
+
+    func testAJobWhoseWorkerGoesQuietIsReclaimedAndDeliversEachImageOnce() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings)
+        let client = RedisClient(url: redis.url)
+        // A "dead" worker: it claims the entry and never beats again.
+        _ = try await client.command(["XGROUP", "CREATE", .init(settings.keys.jobs(engine: "builtin")), "workers", "0", "MKSTREAM"])
+        _ = try await client.pipeline([
+            ["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 + 3600), "ghost"],
+            ["HSET", .init(settings.keys.worker("ghost")), "role", "worker", "engine", "builtin", "styles", "sketch", "concurrency", "1", "running", "0"],
+        ])
+        let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 2), owner: nil))
+        let claimed = try await client.command(["XREADGROUP", "GROUP", "workers", "ghost", "COUNT", "1", "STREAMS", .init(settings.keys.jobs(engine: "builtin")), ">"])
+        XCTAssertEqual(claimed.streamEntries.count, 1)
+        // It even delivered variation 0 before dying (as a real worker might have).
+        _ = try await client.pipeline([
+            ["HSET", .init(settings.keys.job(id)), "state", "running", "worker", "ghost", "attempts", "1"],
+        ])
+        let early = JobImage(id: String(repeating: "a", count: 32), variation: 0, width: 256, height: 256, seed: 7, style: "sketch")
+        _ = try await client.pipeline([
+            ["HSET", .init(settings.keys.images(id)), "0", .init("{\"id\":\"\(early.id)\",\"variation\":0,\"width\":256,\"height\":256,\"seed\":\"7\",\"style\":\"sketch\"}")],
+            ["SET", .init(settings.keys.image(early.id)), "png", "EX", "30"],
+            ["XADD", .init(settings.keys.events(id)), "*", "e", .init("{\"type\":\"image\",\"id\":\"\(early.id)\",\"variation\":0,\"width\":256,\"height\":256,\"seed\":\"7\",\"style\":\"sketch\"}")],
+        ])
+        let worker = try worker(settings)
+        let running = Task { await worker.run() }
+        defer { worker.stop(); running.cancel() }
+        let events = try await ClusterTestSupport.events(jobs, id)
+        let images = events.compactMap { if case .image(let image) = $0 { image } else { nil } }
+        XCTAssertEqual(images.map(\.variation).sorted(), [0, 1], "each variation once: \(events)")
+        XCTAssertEqual(images.first { $0.variation == 0 }?.id, early.id, "the first delivery of variation 0 stands")
+        let status = try await jobs.status(of: id, requester: nil)
+        XCTAssertEqual(status.state, .succeeded)
+        XCTAssertEqual(status.attempts, 2)
+        XCTAssertEqual(status.worker, worker.name)
+    }
+
+    func testAJobThatKeepsLosingItsWorkerFailsIntoTheDeadLetterStream() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis) { $0.maxAttempts = 1 }
+        let jobs = try frontEnd(settings)
+        let client = RedisClient(url: redis.url)
+        _ = try await client.command(["XGROUP", "CREATE", .init(settings.keys.jobs(engine: "builtin")), "workers", "0", "MKSTREAM"])
+        _ = try await client.pipeline([
+            ["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 + 3600), "ghost"],
+            ["HSET", .init(settings.keys.worker("ghost")), "role", "worker", "engine", "builtin", "styles", "sketch", "concurrency", "1", "running", "0"],
+        ])
+        let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+        _ = try await client.command(["XREADGROUP", "GROUP", "workers", "ghost", "COUNT", "1", "STREAMS", .init(settings.keys.jobs(engine: "builtin")), ">"])
+        _ = try await client.command(["HSET", .init(settings.keys.job(id)), "state", "running", "worker", "ghost", "attempts", "1"])
+        let worker = try worker(settings)
+        let running = Task { await worker.run() }
+        defer { worker.stop(); running.cancel() }
+        let events = try await ClusterTestSupport.events(jobs, id)
+        guard case .failed(let error)? = events.last else { return XCTFail("\(events)") }
+        XCTAssertEqual(error.code, "attempts_exhausted")
+        let dead = try await client.command(["XRANGE", .init(settings.keys.deadLetter), "-", "+"])
+        XCTAssertEqual(dead.array?.count, 1)
+    }
+
+    func testCancellingARunningJobStopsItsEngine() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings)
+        let slow = SlowEngine()
+        let worker = try ClusterWorker(settings: settings, engine: slow, engineName: "builtin", concurrency: 1,
+                                       allowedStyles: [.sketch], defaultStyle: .sketch)
+        let running = Task { await worker.run() }
+        defer { worker.stop(); running.cancel() }
+        try await ClusterTestSupport.eventually(5, "the worker joins") { await jobs.availability().workers.count == 1 }
+        let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+        try await ClusterTestSupport.eventually(5, "the job runs") { try await jobs.status(of: id, requester: nil).state == .running }
+        let answer = try await jobs.cancel(id, requester: nil, reason: .requested)
+        XCTAssertEqual(answer.state, .running, "the engine is still stopping")
+        let events = try await ClusterTestSupport.events(jobs, id)
+        guard case .cancelled(let error)? = events.last else { return XCTFail("\(events)") }
+        XCTAssertEqual(error.code, "cancelled")
+        try await ClusterTestSupport.eventually(5, "the engine saw the cancellation") { slow.cancelled }
+    }
+
+    func testNothingAClientSentOutlivesTheTTL() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings, ttl: 1)
+        let worker = try worker(settings)
+        let running = Task { await worker.run() }
+        defer { worker.stop(); running.cancel() }
+        try await ClusterTestSupport.eventually(5, "the worker joins") { await jobs.availability().workers.count == 1 }
+        for _ in 0..<3 {
+            let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: "key a"))
+            _ = try await ClusterTestSupport.events(jobs, id)
+        }
+        try await Task.sleep(for: .milliseconds(2500))
+        let left = try redis.keys(matching: "inkling:*").filter { $0.contains(":job:") || $0.contains(":image:") || $0.hasSuffix(":queue") }
+        XCTAssertEqual(left, [], "keys of jobs and images left after their TTL")
+    }
+}

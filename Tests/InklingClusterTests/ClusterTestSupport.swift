@@ -1,0 +1,61 @@
+import Foundation
+import InklingBase
+import InklingBuiltInEngine
+import InklingCluster
+import InklingConditioning
+import InklingEngines
+import InklingRedisTestSupport
+@testable import InklingServer
+import InklingStrokes
+import XCTest
+
+/// What the in-process cluster tests share: a real redis-server, requests, and waiting.
+enum ClusterTestSupport {
+    /// Short timings so that reclaims and expiries happen within a test.
+    static func settings(_ redis: RedisTestServer, _ change: (inout ClusterSettings) -> Void = { _ in }) -> ClusterSettings {
+        var settings = ClusterSettings(url: redis.url)
+        settings.heartbeatInterval = 0.1
+        settings.visibilityTimeout = 1
+        settings.maxAttempts = 3
+        change(&settings)
+        return settings
+    }
+
+    /// The bundled tablet drawing.
+    static var houseBytes: [UInt8] {
+        get throws {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Strokes/tablet-pen-house.json")
+            return [UInt8](try Data(contentsOf: url))
+        }
+    }
+
+    /// A request body with the house drawing, a prompt and `limit` images at 256².
+    static func body(limit: Int = 2, style: String = "sketch", extra: String = "") throws -> [UInt8] {
+        Array("{\"prompt\":\"a cosy house\",\"style\":\"\(style)\",\"limit\":\(limit),\"options\":{\"size\":\"256x256\",\"seed\":7}\(extra),\"drawing\":".utf8)
+            + (try houseBytes) + Array("}".utf8)
+    }
+
+    /// The parsed request of ``body(limit:style:extra:)``.
+    static func request(limit: Int = 2, style: String = "sketch") throws -> GenerationRequest {
+        try GenerationRequest(body: try body(limit: limit, style: style), base: GenerationOptions(), limits: .default)
+    }
+
+    /// Polls `condition` every 20 ms for up to `seconds`.
+    static func eventually(_ seconds: Double = 10, _ what: String, file: StaticString = #filePath, line: UInt = #line,
+                           _ condition: () async throws -> Bool) async throws {
+        let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+        while ContinuousClock.now < end {
+            if try await condition() { return }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        XCTFail("not within \(seconds) s: \(what)", file: file, line: line)
+    }
+
+    /// Every event of job `id` until its last.
+    static func events(_ jobs: ClusterJobs, _ id: String) async throws -> [JobEvent] {
+        var events: [JobEvent] = []
+        for try await event in jobs.events(of: id) { events.append(event) }
+        return events
+    }
+}

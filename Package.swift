@@ -319,6 +319,7 @@ if Context.environment["INKLING_FUZZ"] != nil {
         ("recipe", ["InklingOutputs", "InklingImageIO"]),
         ("pipeline", ["InklingStrokes", "InklingGuidance", "InklingInterchange", "InklingImageIO"]),
         ("http", ["InklingServer"]),
+        ("redis-url", ["InklingRedis"]),
     ]
     // libFuzzer's driver behind a C entry point that each target's `@main` calls.
     package.targets.append(.target(name: "CInklingFuzz", path: "Fuzz/CInklingFuzz"))

@@ -38,6 +38,7 @@ seeds() {
 dictionary() {
     case "$1" in
         http) echo Fuzz/dict/http.dict ;;
+        redis-url) echo Fuzz/dict/redis-url.dict ;;
         inkml) echo Fuzz/dict/xml.dict ;;
         png|jpeg) ;;
         *) echo Fuzz/dict/json.dict ;;

@@ -54,7 +54,8 @@ public final class RedisClient: Sendable {
     /// Here cancellation ends the wait at once: the connection's socket is shut down, the call
     /// throws ``RedisError/connectionLost(_:)`` saying it was cancelled, and the connection is
     /// dropped (a reply that had already arrived is returned instead). `blockMilliseconds` of 0
-    /// or less (`BLOCK 0`, wait forever) sets no reply timeout.
+    /// or less (`BLOCK 0`, wait forever) sets no reply timeout. Concurrent blocking reads each
+    /// hold a connection and a Dispatch thread until they end; at most `poolSize` idle ones are kept.
     public func blocking(_ arguments: [RedisArgument], blockMilliseconds: Int) async throws(RedisError) -> RedisReply {
         let timeout: Double? = blockMilliseconds > 0 ? Double(blockMilliseconds) / 1000 + commandTimeout : nil
         let interruption = RedisInterruption()

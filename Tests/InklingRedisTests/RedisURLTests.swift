@@ -88,6 +88,10 @@ final class RedisURLTests: XCTestCase {
         XCTAssertEqual(url.database, 0)
         XCTAssertEqual(try parse("unix:///tmp/r.sock?db=5").database, 5)
         XCTAssertEqual(try parse("unix:///tmp/r.sock?db=5", environment: ["INKLING_REDIS_PASSWORD": "pw"]).password, "pw")
+        // Bytes, not graphemes: a combining mark after the '/' (found by fuzz-redis-url) is still absolute.
+        let combining = try parse("unix:///\u{05B6}sock")
+        XCTAssertEqual(combining.endpoint, .unix(path: "/\u{05B6}sock"))
+        XCTAssertEqual(try parse(combining.description), combining)
     }
 
     func testThePasswordMayComeFromTheEnvironment() throws {

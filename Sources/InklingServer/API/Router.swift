@@ -8,7 +8,8 @@ import InklingBase
 final class Router: Sendable {
     let configuration: ServerConfiguration
     let engine: any ImageEngine
-    let limiter: UsageLimiter
+    let limits: any UsageLimits
+    let clients: UsageClient
     let gate: GenerationGate
     let store: ImageStore
     let assets: WebAssets
@@ -19,7 +20,8 @@ final class Router: Sendable {
         self.configuration = configuration
         self.engine = engine
         self.assets = assets
-        limiter = UsageLimiter(rate: configuration.tokensPerSecond, capacity: configuration.burst, keys: configuration.apiKeys)
+        limits = LocalUsageLimits(configuration: configuration)
+        clients = UsageClient(keys: configuration.apiKeys)
         gate = GenerationGate(slots: configuration.maxConcurrentGenerations, queueLimit: configuration.maxQueuedGenerations)
         store = ImageStore(ttl: configuration.imageTTL, maxBytes: configuration.maxStoredBytes)
         var limits = configuration.drawingLimits
@@ -74,12 +76,13 @@ final class Router: Sendable {
             return nil
         case "/v1/guidance":
             try allow(method, ["POST"], path)
-            try limiter.charge(request, cost: Self.bodyCost(request.body.count))
-            // Rendered off the server's threads, which then only move bytes: a burst of maps
-            // cannot delay /healthz or a new connection behind its CPU work.
-            let guidance = guidance
+            let client = try clients.name(of: request)
+            // Charged and rendered off the server's threads, which then only move bytes: a burst
+            // of maps cannot delay /healthz or a new connection behind its CPU work.
+            let (limits, guidance) = (limits, guidance)
             Task {
                 do throws(APIError) {
+                    try await limits.charge(client, cost: Self.bodyCost(request.body.count))
                     exchange.respond(try guidance.respond(to: request))
                 } catch {
                     exchange.respond(error.response)
@@ -88,13 +91,21 @@ final class Router: Sendable {
             return nil
         case "/v1/generations":
             try allow(method, ["POST"], path)
-            // The body's share before it is parsed (1 token, the first image's, plus 1 per
-            // whole MiB: reading a hostile body costs up to a quarter of a CPU-second per MiB,
-            // see RequestDecodingTests), the other images' once their number is known.
-            try limiter.charge(request, cost: Self.bodyCost(request.body.count))
-            let parsed = try GenerationRequest(body: request.body, base: baseOptions, limits: guidance.limits)
-            if parsed.limit > 1 { try limiter.charge(request, cost: Double(parsed.limit - 1)) }
-            generations.start(parsed, owner: try owner(of: request), exchange: exchange)
+            let client = try clients.name(of: request)
+            let owner = try clients.owner(of: request)
+            Task {
+                do throws(APIError) {
+                    // The body's share before it is parsed (1 token, the first image's, plus 1 per
+                    // whole MiB: reading a hostile body costs up to a quarter of a CPU-second per
+                    // MiB, see RequestDecodingTests), the other images' once their number is known.
+                    try await self.limits.charge(client, cost: Self.bodyCost(request.body.count))
+                    let parsed = try GenerationRequest(body: request.body, base: self.baseOptions, limits: self.guidance.limits)
+                    if parsed.limit > 1 { try await self.limits.charge(client, cost: Double(parsed.limit - 1)) }
+                    self.generations.start(parsed, owner: owner, exchange: exchange)
+                } catch {
+                    exchange.respond(error.response)
+                }
+            }
             return nil
         default:
             break
@@ -102,7 +113,7 @@ final class Router: Sendable {
         if path.hasPrefix("/v1/images/") {
             try allow(method, ["GET", "HEAD"], path)
             let id = String(path.dropFirst("/v1/images/".count))
-            let requester = try owner(of: request)
+            let requester = try clients.owner(of: request)
             // HEAD answers the same headers without using up the one download.
             guard id.count == 32, id.allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
                   let bytes = method == "HEAD" ? store.peek(id, requester: requester) : store.take(id, requester: requester) else {
@@ -114,12 +125,6 @@ final class Router: Sendable {
             ])
         }
         throw APIError.notFound(path)
-    }
-
-    /// Who may download the images a request makes: with API keys configured, the usage client
-    /// (the key, or the address for requests without one); without keys, anyone with the URL.
-    private func owner(of request: HTTPRequest) throws(APIError) -> String? {
-        configuration.apiKeys.isEmpty ? nil : try limiter.client(of: request)
     }
 
     /// 405 unless `method` is one of `allowed`.

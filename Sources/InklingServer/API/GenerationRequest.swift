@@ -10,14 +10,20 @@ import InklingStrokes
 /// {"drawing": {…any supported ink format…}, "prompt": "a cosy house", "style": "sketch",
 ///  "limit": 2, "options": {"size": "1024x768", "seed": 7, "strength": 0.6}, "stream": true}
 /// ```
+///
+/// `"async": true` asks for a job instead (202, then `GET /v1/jobs/{id}`); it cannot be combined
+/// with `"stream": true`.
 package struct GenerationRequest: Sendable {
     package var concepts: [Concept]
     package var style: Style?
     package var limit: Int
     package var options: GenerationOptions
     package var stream: Bool
+    /// `"async": true` (or the header `Prefer: respond-async`): answered `202 Accepted` with a
+    /// job at once, its result read later from `GET /v1/jobs/{id}`.
+    package var asynchronous: Bool
 
-    static let fields: Set<String> = ["drawing", "format", "prompt", "concepts", "style", "limit", "options", "stream"]
+    static let fields: Set<String> = ["drawing", "format", "prompt", "concepts", "style", "limit", "options", "stream", "async"]
     static let optionFields: Set<String> = [
         "size", "seed", "strength", "guidanceStart", "guidanceEnd", "mode", "sourceStrength", "personalization",
         "encoding", "negativePrompt", "steps", "cfgScale", "sampler", "scheduler",
@@ -66,6 +72,10 @@ package struct GenerationRequest: Sendable {
         }
         limit = try json.integer("limit", in: 1...4) ?? 1
         stream = try json.bool("stream") ?? false
+        asynchronous = try json.bool("async") ?? false
+        if stream && asynchronous {
+            throw json.invalid("async", "cannot be combined with \"stream\": true; ask for a stream (lines as the images finish) or a job (202 at once, then GET /v1/jobs/{id})")
+        }
         var options = base
         if let o = try json.object("options", allowed: Self.optionFields) {
             try Self.apply(o, to: &options)

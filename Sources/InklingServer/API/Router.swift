@@ -118,10 +118,12 @@ final class Router: Sendable {
         if path.hasPrefix(Self.imagesPrefix) {
             return try image(String(path.dropFirst(Self.imagesPrefix.count)), request)
         }
-        throw APIError.notFound(path)
+        guard path.hasPrefix(Self.jobsPrefix) else { throw APIError.notFound(path) }
+        return try job(String(path.dropFirst(Self.jobsPrefix.count)), request)
     }
 
     private static let imagesPrefix = "/v1/images/"
+    private static let jobsPrefix = "/v1/jobs/"
 
     /// The methods `path` accepts, or `nil` when nothing is there.
     private func methods(for path: String) -> [String]? {
@@ -131,6 +133,7 @@ final class Router: Sendable {
         case "/v1/guidance", "/v1/generations": return ["POST"]
         default:
             if path.hasPrefix(Self.imagesPrefix) { return ["GET", "HEAD"] }
+            if path.hasPrefix(Self.jobsPrefix) { return ["GET", "HEAD", "DELETE"] }
             return nil
         }
     }
@@ -144,17 +147,37 @@ final class Router: Sendable {
                                  headers: [("Cache-Control", "no-store"), ("Retry-After", "5")])
     }
 
-    /// `POST /v1/generations`: charged, decoded and submitted as a job, and answered when the
-    /// job has ended (``WaitingClient``).
+    /// `POST /v1/generations`: charged, decoded and submitted as a job; answered `202` with the
+    /// job (`"async": true` or `Prefer: respond-async`), or when it has ended (``WaitingClient``).
     private func generate(_ request: HTTPRequest, client: String, owner: String?, reply: Responder) async throws(APIError) {
         // The body's share before it is parsed (1 token, the first image's, plus 1 per whole
         // MiB: reading a hostile body costs up to a quarter of a CPU-second per MiB, see
         // RequestDecodingTests), the other images' once their number is known.
         try await limits.charge(client, cost: Self.bodyCost(request.body.count))
-        let parsed = try GenerationRequest(body: request.body, base: baseOptions, limits: guidance.limits)
+        var parsed = try GenerationRequest(body: request.body, base: baseOptions, limits: guidance.limits)
         if parsed.limit > 1 { try await limits.charge(client, cost: Double(parsed.limit - 1)) }
+        // RFC 7240: a preference, not an order: a stream asked for in the body wins.
+        let preferenceApplied = !parsed.stream && Self.prefersAsync(request)
+        if preferenceApplied { parsed.asynchronous = true }
         let id = try await jobs.submit(JobSubmission(request: parsed, owner: owner))
-        await WaitingClient(jobs: jobs, id: id, owner: owner, stream: parsed.stream, reply: reply).serve()
+        guard parsed.asynchronous else {
+            return await WaitingClient(jobs: jobs, id: id, owner: owner, stream: parsed.stream, reply: reply).serve()
+        }
+        let url = Self.jobsPrefix + id
+        var headers = [("Location", url), ("Cache-Control", "no-store")]
+        if preferenceApplied { headers.append(("Preference-Applied", "respond-async")) }
+        reply.respond(JSONText.response(["id": .string(id), "state": .string(JobState.queued.rawValue), "url": .string(url)],
+                                        status: 202, headers: headers))
+    }
+
+    /// Whether the request's `Prefer` header holds `respond-async` (RFC 7240: a comma-separated
+    /// list of preferences, each possibly with a value and parameters).
+    static func prefersAsync(_ request: HTTPRequest) -> Bool {
+        guard let prefer = request.header("prefer") else { return false }
+        return prefer.split(separator: ",").contains { preference in
+            let name = preference.prefix { $0 != "=" && $0 != ";" }
+            return name.trimmingCharacters(in: .whitespaces).lowercased() == "respond-async"
+        }
     }
 
     /// `GET` (and `HEAD`) `/v1/images/{id}`: the image, once (`HEAD` does not use up the download).
@@ -171,6 +194,40 @@ final class Router: Sendable {
                 ("X-Content-Type-Options", "nosniff"),
             ]))
         }
+    }
+
+    /// `GET` (and `HEAD`) `/v1/jobs/{id}`: its status; `DELETE`: cancels it. An id that is not
+    /// 32 lower-case hex digits is 404 without asking the jobs.
+    private func job(_ id: String, _ request: HTTPRequest) throws(APIError) -> Routed {
+        let requester = try clients.owner(of: request)
+        guard RandomID.isValid(id) else { throw APIError.jobNotFound(id) }
+        if request.method == "DELETE" {
+            return .later { (reply: Responder) async throws(APIError) in reply.respond(try await self.cancel(id, requester: requester)) }
+        }
+        return .later { (reply: Responder) async throws(APIError) in
+            let status = try await self.jobs.status(of: id, requester: requester)
+            reply.respond(JSONText.response(status.json, headers: [("Cache-Control", "no-store")]))
+        }
+    }
+
+    /// `DELETE /v1/jobs/{id}`: 200 with the status after the request (`cancelled`, or `running`
+    /// while the engine stops), or 409 `job_finished` with the status of a job that had ended.
+    private func cancel(_ id: String, requester: String?) async throws(APIError) -> HTTPResponse {
+        let before = try await jobs.status(of: id, requester: requester)
+        let after = before.state.isFinal ? before : try await jobs.cancel(id, requester: requester, reason: .requested)
+        // Ended before the request reached it, just now or long ago.
+        guard before.state.isFinal || after.state == .succeeded || after.state == .failed else {
+            return JSONText.response(after.json, headers: [("Cache-Control", "no-store")])
+        }
+        let ended = switch after.state {
+        case .succeeded: "succeeded"
+        case .failed: "failed"
+        default: "been cancelled"
+        }
+        let error = APIError(409, "job_finished", "job \(id) has already \(ended); there is nothing to cancel (its images stay downloadable until they expire)")
+        var body = error.body.object ?? [:]
+        body["job"] = after.json
+        return JSONText.response(.object(body), status: 409, headers: [("Cache-Control", "no-store")])
     }
 
     /// `GET /v1/availability`: the engine's report, the server's settings, and the jobs' side

@@ -19,6 +19,7 @@ final class Router: Sendable {
     let clients: UsageClient
     let assets: WebAssets
     let guidance: GuidanceEndpoint
+    let cors: CORSPolicy
     let health = HealthMonitor()
 
     init(configuration: ServerConfiguration, engine: any ImageEngine, assets: WebAssets, jobs: any GenerationJobs, limits: any UsageLimits) {
@@ -28,6 +29,7 @@ final class Router: Sendable {
         self.jobs = jobs
         self.limits = limits
         clients = UsageClient(keys: configuration.apiKeys)
+        cors = CORSPolicy(origins: configuration.corsOrigins)
         var limits = configuration.drawingLimits
         limits.maxBytes = min(limits.maxBytes, configuration.maxBodyBytes)
         guidance = GuidanceEndpoint(limits: limits, maxSide: configuration.maxGuidanceSide)
@@ -49,7 +51,7 @@ final class Router: Sendable {
     /// Answers one exchange (now, or later from a task).
     func handle(_ exchange: HTTPExchange) {
         let request = exchange.request
-        let reply = Responder(exchange: exchange, headers: [])
+        let reply = Responder(exchange: exchange, headers: cors.headers(for: request))
         let routed: Routed
         do {
             routed = try route(request)
@@ -87,6 +89,7 @@ final class Router: Sendable {
         let path = request.path
         let method = request.method
         guard let methods = methods(for: path) else { throw APIError.notFound(path) }
+        if let preflight = cors.preflight(request, methods: methods) { return .now(preflight) }
         guard methods.contains(method) else {
             throw APIError(405, "method_not_allowed", "\(path) accepts \(methods.joined(separator: " or ")), not \(method.prefix(20))", allow: methods)
         }

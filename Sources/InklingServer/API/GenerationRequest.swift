@@ -2,6 +2,7 @@ import Foundation
 import InklingBase
 import InklingConditioning
 import InklingImageIO
+import InklingInterchange
 import InklingStrokes
 
 /// A `POST /v1/generations` body, checked field by field.
@@ -50,6 +51,11 @@ package struct GenerationRequest: Sendable {
         if let list = try json.array("concepts", maxCount: 16) {
             for item in list { concepts.append(try Self.concept(item)) }
         }
+        // Checked whether or not there is a drawing to read it for: a wrong format is reported.
+        let format = try json.string("format", maxLength: 40)
+        if let format, InkFormat(rawValue: format) == nil {
+            throw json.invalid("format", "unknown ink format '\(format.prefix(40))'; use one of \(InkFormat.allCases.map(\.rawValue).joined(separator: ", ")), or leave it out to detect it")
+        }
         let drawingBytes: [UInt8]?
         if let setAside = parsed.setAside {
             drawingBytes = Array(setAside)
@@ -60,7 +66,7 @@ package struct GenerationRequest: Sendable {
         }
         if let drawingBytes {
             concepts.append(.drawing(try DrawingDecoding.decode(
-                drawingBytes, format: try json.string("format", maxLength: 40), limits: limits, field: "drawing", scanned: parsed.setAsideScan)))
+                drawingBytes, format: format, limits: limits, field: "drawing", scanned: parsed.setAsideScan)))
         }
         if let name = try json.string("style", maxLength: 40) {
             guard let style = Style(rawValue: name) else {
@@ -91,6 +97,10 @@ package struct GenerationRequest: Sendable {
             throw APIError(400, "invalid_request", "\(path): expected an object like {\"type\": \"text\", \"text\": \"…\"}, got \(value.excerpt)")
         }
         let c = try JSONFields(value, allowed: ["type", "text", "title", "data"])
+        // A field another kind of concept uses is ignored, but must still be a string.
+        for key in ["text", "title", "data"] {
+            if let field = c.raw(key), field.kind != .string { throw JSONFields.invalid(field.expected("a string")) }
+        }
         switch try c.string("type", maxLength: 20) {
         case "text":
             guard let text = try c.string("text") else { throw c.invalid("text", "missing: a text concept needs \"text\"") }

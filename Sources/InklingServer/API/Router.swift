@@ -227,7 +227,7 @@ final class Router: Sendable {
         case .failed: "failed"
         default: "been cancelled"
         }
-        let error = APIError(409, "job_finished", "job \(id) has already \(ended); there is nothing to cancel (its images stay downloadable until they expire)")
+        let error = APIError(409, "job_finished", "job \(id) has already \(ended); there is nothing to cancel")
         var body = error.body.object ?? [:]
         body["job"] = after.json
         return JSONText.response(.object(body), status: 409, headers: [("Cache-Control", "no-store")])

@@ -19,22 +19,39 @@ public final class InklingServer: Sendable {
     public let port: UInt16
     private let http: HTTPServer
     private let router: Router
-    private let sweeper: Task<Void, Never>
+    private let monitor: Task<Void, Never>
 
-    /// Validates `configuration`, loads the page and starts listening.
+    /// Validates `configuration`, loads the page and starts listening, running generations in
+    /// this process (``LocalJobs``) with usage limits held in this process (``LocalUsageLimits``).
     ///
     /// - Throws: ``APIError`` for an invalid configuration or missing page files,
     ///   ``HTTPServerError`` when the address cannot be listened on.
     public convenience init(configuration: ServerConfiguration, engine: any ImageEngine = BuiltInEngine()) throws {
-        try self.init(configuration: configuration, engine: engine, listening: true)
+        try self.init(configuration: configuration, engine: engine, jobs: nil, limits: nil, listening: true)
+    }
+
+    /// Validates `configuration`, loads the page and starts listening, with generations run by
+    /// `jobs` and usage charged to `limits` (a cluster's front end passes its own, shared with the
+    /// other front ends). `engine` answers `GET /v1/availability`'s engine fields and decides the
+    /// styles a request may ask for. ``stop()`` stops `jobs` too.
+    ///
+    /// - Throws: ``APIError`` for an invalid configuration or missing page files,
+    ///   ``HTTPServerError`` when the address cannot be listened on.
+    public convenience init(configuration: ServerConfiguration, engine: any ImageEngine, jobs: any GenerationJobs,
+                            limits: any UsageLimits) throws {
+        try self.init(configuration: configuration, engine: engine, jobs: jobs, limits: limits, listening: true)
     }
 
     /// Starts the server; without `listening` it has no socket and takes connections only through
     /// ``connect(_:)`` (for ``RawHTTPExchange``), and serves no page when its files are missing.
-    init(configuration: ServerConfiguration, engine: any ImageEngine, listening: Bool) throws {
+    /// Missing `jobs` or `limits` are made in this process.
+    init(configuration: ServerConfiguration, engine: any ImageEngine, jobs: (any GenerationJobs)? = nil, limits: (any UsageLimits)? = nil,
+         listening: Bool) throws {
         try configuration.validate()
         let assets = listening ? try WebAssets() : ((try? WebAssets()) ?? .none)
-        let router = Router(configuration: configuration, engine: engine, assets: assets)
+        let jobs = jobs ?? LocalJobs(configuration: configuration, engine: engine)
+        let router = Router(configuration: configuration, engine: engine, assets: assets, jobs: jobs,
+                            limits: limits ?? LocalUsageLimits(configuration: configuration))
         http = try HTTPServer(HTTPServer.Settings(
             host: configuration.host, port: configuration.port, threads: configuration.threads,
             connectionTimeout: configuration.connectionTimeout, headTimeout: configuration.headTimeout,
@@ -45,12 +62,11 @@ public final class InklingServer: Sendable {
         self.configuration = configuration
         self.router = router
         port = http.port
-        let store = router.store
-        let interval = max(0.05, min(configuration.imageTTL / 2, 5))
-        sweeper = Task.detached {
+        // /healthz answers from the monitor's last word, asked once a second.
+        monitor = Task.detached {
             while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(Int64(interval * 1000)))
-                store.sweep()
+                await router.health.refresh(from: jobs)
+                try? await Task.sleep(for: HealthMonitor.interval)
             }
         }
     }
@@ -68,21 +84,12 @@ public final class InklingServer: Sendable {
     /// are refused), requests that arrive on open connections and generations waiting for a slot
     /// are answered 503 `stopping`, running generations may finish for up to
     /// ``ServerConfiguration/drainTimeout`` seconds, then they are cancelled (the engine's work
-    /// too) and answered 503 `stopping`.
+    /// too) and answered 503 `stopping` (``GenerationJobs/drain(deadline:)``).
     public func drain() async {
         http.drain()
-        router.gate.close()
-        let clock = ContinuousClock()
-        let deadline = clock.now + .milliseconds(Int64(configuration.drainTimeout * 1000))
-        while router.generations.active > 0, clock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        router.generations.cancelAll()
-        let settle = clock.now + .seconds(3)
-        while router.generations.active > 0, clock.now < settle {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        await router.jobs.drain(deadline: configuration.drainTimeout)
         // Let the last answers leave before the connections close.
+        let clock = ContinuousClock()
         let flush = clock.now + .seconds(1)
         while http.pending > 0, clock.now < flush {
             try? await Task.sleep(for: .milliseconds(10))
@@ -90,12 +97,12 @@ public final class InklingServer: Sendable {
         stop()
     }
 
-    /// Stops listening, refuses queued generations, closes connections and deletes every image.
+    /// Stops listening, refuses and cancels every generation, closes connections and deletes
+    /// every image (``GenerationJobs/stop()``).
     public func stop() {
-        sweeper.cancel()
-        router.gate.close()
+        monitor.cancel()
+        router.jobs.stop()
         http.stop()
-        router.store.removeAll()
     }
 
     deinit { stop() }

@@ -45,8 +45,13 @@ public struct ServerConfiguration: Sendable {
     public var maxQueuedGenerations = 8
     /// Seconds a generation may take before it is cancelled (504).
     public var generationTimeout = 120.0
-    /// Seconds an undelivered image is kept before it is deleted.
+    /// Seconds an undelivered image is kept before it is deleted; also how long a generation
+    /// job is remembered after it ends (`GET /v1/jobs/{id}`), and the longest a job may wait in
+    /// the queue (then 503 `queue_timeout`), so nothing a client sent outlives it.
     public var imageTTL = 300.0
+    /// Most ended generation jobs remembered at once (`GET /v1/jobs/{id}`); beyond it the
+    /// oldest ended job is forgotten first, before its ``imageTTL`` (its images stay downloadable).
+    public var maxRememberedJobs = 4096
     /// Most bytes of undelivered images held at once (503 above it).
     public var maxStoredBytes = 256 << 20
     /// Largest side of a guidance map, in pixels.
@@ -57,6 +62,14 @@ public struct ServerConfiguration: Sendable {
     public var defaultStyle: Style = .illustration
     /// Limits on drawings (bytes, strokes, points, coordinates); bytes also cap at the body cap.
     public var drawingLimits = StrokeJSONDecoder.Limits.default
+    /// Origins whose pages may call the API from a browser (`--cors-origin`): exact origins as
+    /// browsers send them (`https://app.example.com`, `http://localhost:3000`), or `*` for any.
+    /// Empty (the default): no CORS headers at all, and `OPTIONS` is 405 like any other method.
+    public var corsOrigins: [String] = []
+
+    /// Why `origin` cannot be one of ``corsOrigins``, one line, or `nil` when it can: `*`, or
+    /// `scheme://host[:port]` in lower case without a path, as browsers send it; never `null`.
+    public static func corsOriginProblem(_ origin: String) -> String? { CORSPolicy.problem(with: origin) }
 
     /// The defaults: loopback, port 8080, one thread per core.
     public init() {}
@@ -76,5 +89,9 @@ public struct ServerConfiguration: Sendable {
         guard !allowedStyles.isEmpty else { throw bad("allow at least one style") }
         guard allowedStyles.contains(defaultStyle) else { throw bad("the default style \(defaultStyle.rawValue) is not among the allowed styles") }
         guard (16...8192).contains(maxGuidanceSide) else { throw bad("the largest guidance side must be 16…8192") }
+        guard maxRememberedJobs >= 1 else { throw bad("remember at least 1 ended job") }
+        for origin in corsOrigins {
+            if let problem = CORSPolicy.problem(with: origin) { throw bad("CORS origin: \(problem)") }
+        }
     }
 }

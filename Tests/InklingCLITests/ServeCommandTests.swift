@@ -21,6 +21,25 @@ final class ServeCommandTests: XCTestCase {
         await assertUsage(["--image-ttl", "0"], mentions: "--image-ttl")
     }
 
+    func testCORSOriginsAreRepeatableOrCommaSeparatedAndChecked() throws {
+        let spec = ServeCommand.configuration.arguments
+        let parsed = try ParsedArguments(["--cors-origin", "https://app.example.com", "--cors-origin=http://localhost:3000, *"], spec: spec)
+        XCTAssertEqual(try ServeCommand(parsing: parsed).server.corsOrigins, ["https://app.example.com", "http://localhost:3000", "*"])
+        XCTAssertEqual(try ServeCommand(parsing: ParsedArguments([], spec: spec)).server.corsOrigins, [], "none by default")
+    }
+
+    func testBadCORSOriginsAreUsageErrors() async {
+        await assertUsage(["--cors-origin", "null"], mentions: "--cors-origin: null is the origin of sandboxed frames")
+        await assertUsage(["--cors-origin", "https://app.example.com/"], mentions: "--cors-origin: 'https://app.example.com/' is not an origin")
+        await assertUsage(["--cors-origin", "app.example.com"], mentions: "has no scheme")
+    }
+
+    func testHelpMentionsJobsAndCORS() async {
+        let (_, io) = await inkling("serve", "--help")
+        XCTAssertTrue(io.stdout.contains("--cors-origin"), io.stdout)
+        XCTAssertTrue(io.stdout.contains("/v1/jobs/{id}"), io.stdout)
+    }
+
     func testUnusableHostIsAnError() async {
         let (status, io) = await inkling("serve", "--host", "localhost", "--port", "0")
         XCTAssertEqual(status, ExitCode.failure.rawValue)

@@ -11,7 +11,10 @@ struct ServeCommand: InklingCommand {
         abstract: "Serve the HTTP API and the web canvas page (generations, guidance maps).",
         discussion: """
         Endpoints: POST /v1/generations, POST /v1/guidance, GET /v1/images/{id},
-        GET /v1/availability, GET /healthz, GET /openapi.json, and the drawing page at /.
+        GET and DELETE /v1/jobs/{id}, GET /v1/availability, GET /healthz, GET /openapi.json, and
+        the drawing page at /. A generation asked for with "async": true (or Prefer: respond-async)
+        is answered 202 with a job at once; GET /v1/jobs/{id} tells its state and images, DELETE
+        cancels it. Jobs are remembered for --image-ttl after they end.
         Prints the URL it listens on to standard output once ready (--port 0 picks a free port).
         Usage limits are token buckets per API key (see --api-keys) or per address: a guidance map
         costs 1 token, a generation 1 per image; over the limit a client gets 429 with Retry-After.
@@ -43,6 +46,7 @@ struct ServeCommand: InklingCommand {
             .init("image-ttl", value: "s", help: "Seconds an undownloaded image is kept.", default: "300"),
             .init("styles", value: "list", help: "Comma-separated styles clients may use.", default: "animation,illustration,sketch,emoji"),
             .init("default-style", value: "name", help: "Style when a request names none.", default: "illustration"),
+            .init("cors-origin", value: "origin", help: "Let pages on this origin call the API from a browser: https://app.example.com, or * for any (API keys are headers, not cookies, so * lends no one's access); repeatable or comma-separated. Without it, same origin only."),
         ]).including(EngineOptions.spec))
 
     var server: ServerConfiguration
@@ -112,6 +116,11 @@ struct ServeCommand: InklingCommand {
             guard c.allowedStyles.contains(style) else { throw .usage("--default-style \(style.rawValue) is not among --styles") }
             c.defaultStyle = style
         }
+        let origins = arguments.list("cors-origin")
+        for origin in origins {
+            if let problem = ServerConfiguration.corsOriginProblem(origin) { throw .usage("--cors-origin: \(problem)") }
+        }
+        c.corsOrigins = origins
         server = c
     }
 

@@ -7,6 +7,8 @@ import InklingBase
 public struct ParsedArguments: Sendable {
     /// Option values by long name (without dashes); the last occurrence wins.
     public var options: [String: String] = [:]
+    /// Every value given to each option, in order (for options that may be repeated).
+    public var allOptions: [String: [String]] = [:]
     /// Long names of the flags that were given.
     public var flags: Set<String> = []
     /// Positional arguments in order.
@@ -60,6 +62,7 @@ public struct ParsedArguments: Sendable {
                     options[name] = arguments[index]
                     index += 1
                 }
+                allOptions[name, default: []].append(options[name] ?? "")
             } else {
                 throw .usage("unknown option '--\(name)'\(Self.hint(spec, near: name))")
             }
@@ -74,6 +77,15 @@ public struct ParsedArguments: Sendable {
             throw .usage("invalid value '\(raw)' for --\(name): expected \(T.expectation)")
         }
         return value
+    }
+
+    /// Every value given to option `name`, in order (empty when it was not given), each split
+    /// at commas and trimmed of spaces: `--x a --x "b, c"` is `["a", "b", "c"]`. Empty items are dropped.
+    public func list(_ name: String) -> [String] {
+        (allOptions[name] ?? []).flatMap { $0.split(separator: ",") }.compactMap { item in
+            let trimmed = item.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+            return trimmed.isEmpty ? nil : String(trimmed)
+        }
     }
 
     /// Whether flag `name` was given.

@@ -44,6 +44,22 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The JSON object `{"error": {"code", "message"}}`.
     var body: JSONValue { ["error": ["code": .string(code), "message": .string(message)]] }
 
+    /// 503 `stopping` (`Retry-After: 5`): the server is shutting down.
+    public static let stopping = APIError(503, "stopping", "the server is shutting down; try again shortly", retryAfter: 5)
+
+    /// 499 `client_gone`: the client waiting for the answer closed its connection (no one sees it).
+    public static let clientGone = APIError(499, "client_gone", "the client closed the connection")
+
+    /// 404 `job_not_found` for job `id` (at most its first 64 characters are repeated).
+    public static func jobNotFound(_ id: String) -> APIError {
+        APIError(404, "job_not_found", "no job \(id.prefix(64)): it was never made, was forgotten (jobs are kept for the image TTL after they end), or was made with another API key")
+    }
+
+    /// 503 `queue_full` (`Retry-After: 5`): `slots` generations run and `queue` more wait already.
+    public static func queueFull(slots: Int, queue: Int) -> APIError {
+        APIError(503, "queue_full", "the server is busy (\(slots) generations running, \(queue) waiting); retry in a few seconds", retryAfter: 5)
+    }
+
     /// A route that does not exist.
     static func notFound(_ path: String) -> APIError {
         APIError(404, "not_found", "nothing at \(path.count > 200 ? String(path.prefix(200)) + "…" : path); see /openapi.json for the endpoints")

@@ -2,6 +2,7 @@ import Foundation
 import InklingBase
 import InklingConditioning
 import InklingImageIO
+import InklingInterchange
 import InklingStrokes
 
 /// A `POST /v1/generations` body, checked field by field.
@@ -10,14 +11,20 @@ import InklingStrokes
 /// {"drawing": {…any supported ink format…}, "prompt": "a cosy house", "style": "sketch",
 ///  "limit": 2, "options": {"size": "1024x768", "seed": 7, "strength": 0.6}, "stream": true}
 /// ```
+///
+/// `"async": true` asks for a job instead (202, then `GET /v1/jobs/{id}`); it cannot be combined
+/// with `"stream": true`.
 package struct GenerationRequest: Sendable {
     package var concepts: [Concept]
     package var style: Style?
     package var limit: Int
     package var options: GenerationOptions
     package var stream: Bool
+    /// `"async": true` (or the header `Prefer: respond-async`): answered `202 Accepted` with a
+    /// job at once, its result read later from `GET /v1/jobs/{id}`.
+    package var asynchronous: Bool
 
-    static let fields: Set<String> = ["drawing", "format", "prompt", "concepts", "style", "limit", "options", "stream"]
+    static let fields: Set<String> = ["drawing", "format", "prompt", "concepts", "style", "limit", "options", "stream", "async"]
     static let optionFields: Set<String> = [
         "size", "seed", "strength", "guidanceStart", "guidanceEnd", "mode", "sourceStrength", "personalization",
         "encoding", "negativePrompt", "steps", "cfgScale", "sampler", "scheduler",
@@ -44,6 +51,11 @@ package struct GenerationRequest: Sendable {
         if let list = try json.array("concepts", maxCount: 16) {
             for item in list { concepts.append(try Self.concept(item)) }
         }
+        // Checked whether or not there is a drawing to read it for: a wrong format is reported.
+        let format = try json.string("format", maxLength: 40)
+        if let format, InkFormat(rawValue: format) == nil {
+            throw json.invalid("format", "unknown ink format '\(format.prefix(40))'; use one of \(InkFormat.allCases.map(\.rawValue).joined(separator: ", ")), or leave it out to detect it")
+        }
         let drawingBytes: [UInt8]?
         if let setAside = parsed.setAside {
             drawingBytes = Array(setAside)
@@ -54,7 +66,7 @@ package struct GenerationRequest: Sendable {
         }
         if let drawingBytes {
             concepts.append(.drawing(try DrawingDecoding.decode(
-                drawingBytes, format: try json.string("format", maxLength: 40), limits: limits, field: "drawing", scanned: parsed.setAsideScan)))
+                drawingBytes, format: format, limits: limits, field: "drawing", scanned: parsed.setAsideScan)))
         }
         if let name = try json.string("style", maxLength: 40) {
             guard let style = Style(rawValue: name) else {
@@ -66,6 +78,10 @@ package struct GenerationRequest: Sendable {
         }
         limit = try json.integer("limit", in: 1...4) ?? 1
         stream = try json.bool("stream") ?? false
+        asynchronous = try json.bool("async") ?? false
+        if stream && asynchronous {
+            throw json.invalid("async", "cannot be combined with \"stream\": true; ask for a stream (lines as the images finish) or a job (202 at once, then GET /v1/jobs/{id})")
+        }
         var options = base
         if let o = try json.object("options", allowed: Self.optionFields) {
             try Self.apply(o, to: &options)
@@ -81,6 +97,10 @@ package struct GenerationRequest: Sendable {
             throw APIError(400, "invalid_request", "\(path): expected an object like {\"type\": \"text\", \"text\": \"…\"}, got \(value.excerpt)")
         }
         let c = try JSONFields(value, allowed: ["type", "text", "title", "data"])
+        // A field another kind of concept uses is ignored, but must still be a string.
+        for key in ["text", "title", "data"] {
+            if let field = c.raw(key), field.kind != .string { throw JSONFields.invalid(field.expected("a string")) }
+        }
         switch try c.string("type", maxLength: 20) {
         case "text":
             guard let text = try c.string("text") else { throw c.invalid("text", "missing: a text concept needs \"text\"") }

@@ -5,27 +5,34 @@ import InklingEngines
 import InklingBase
 
 /// Picks the endpoint for each request and turns every failure into a JSON error answer.
+///
+/// Generations run as jobs (``GenerationJobs``: in this process, or on a cluster's workers) and
+/// usage is charged through ``UsageLimits`` (in this process, or shared), so the same router
+/// serves a single server and a cluster's front ends. Only `/healthz`, the page's files and errors
+/// found in the request head are answered on the server thread; everything else in a task, so
+/// the threads only move bytes.
 final class Router: Sendable {
     let configuration: ServerConfiguration
     let engine: any ImageEngine
-    let limiter: UsageLimiter
-    let gate: GenerationGate
-    let store: ImageStore
+    let jobs: any GenerationJobs
+    let limits: any UsageLimits
+    let clients: UsageClient
     let assets: WebAssets
     let guidance: GuidanceEndpoint
-    let generations: GenerationService
+    let cors: CORSPolicy
+    let health = HealthMonitor()
 
-    init(configuration: ServerConfiguration, engine: any ImageEngine, assets: WebAssets) {
+    init(configuration: ServerConfiguration, engine: any ImageEngine, assets: WebAssets, jobs: any GenerationJobs, limits: any UsageLimits) {
         self.configuration = configuration
         self.engine = engine
         self.assets = assets
-        limiter = UsageLimiter(rate: configuration.tokensPerSecond, capacity: configuration.burst, keys: configuration.apiKeys)
-        gate = GenerationGate(slots: configuration.maxConcurrentGenerations, queueLimit: configuration.maxQueuedGenerations)
-        store = ImageStore(ttl: configuration.imageTTL, maxBytes: configuration.maxStoredBytes)
+        self.jobs = jobs
+        self.limits = limits
+        clients = UsageClient(keys: configuration.apiKeys)
+        cors = CORSPolicy(origins: configuration.corsOrigins)
         var limits = configuration.drawingLimits
         limits.maxBytes = min(limits.maxBytes, configuration.maxBodyBytes)
         guidance = GuidanceEndpoint(limits: limits, maxSide: configuration.maxGuidanceSide)
-        generations = GenerationService(engine: engine, gate: gate, store: store, timeout: configuration.generationTimeout)
     }
 
     /// The options every generation starts from.
@@ -34,18 +41,39 @@ final class Router: Sendable {
                           defaultStyle: configuration.defaultStyle)
     }
 
-    /// Answers one exchange (now, or later for generations and availability).
+    /// What a route answers: a response now, or work in a task that answers (its error becomes
+    /// the answer).
+    private enum Routed {
+        case now(HTTPResponse)
+        case later(@Sendable (Responder) async throws(APIError) -> Void)
+    }
+
+    /// Answers one exchange (now, or later from a task).
     func handle(_ exchange: HTTPExchange) {
         let request = exchange.request
+        let reply = Responder(exchange: exchange, headers: cors.headers(for: request))
+        let routed: Routed
         do {
-            if let answer = try route(request, exchange: exchange) { exchange.respond(answer) }
+            routed = try route(request)
         } catch {
-            exchange.respond(error.response)
+            reply.respond(error.response)
+            return
+        }
+        switch routed {
+        case .now(let response):
+            reply.respond(response)
+        case .later(let work):
+            Task {
+                do throws(APIError) {
+                    try await work(reply)
+                } catch {
+                    reply.respond(error.response)
+                }
+            }
         }
     }
 
-    /// The answer, or `nil` when the exchange will be answered later.
-    private func route(_ request: HTTPRequest, exchange: HTTPExchange) throws(APIError) -> HTTPResponse? {
+    private func route(_ request: HTTPRequest) throws(APIError) -> Routed {
         if request.hasNUL {
             throw APIError(400, "invalid_path", "the path or query holds a NUL byte (%00); no Inkling URL has one")
         }
@@ -60,81 +88,157 @@ final class Router: Sendable {
         }
         let path = request.path
         let method = request.method
+        guard let methods = methods(for: path) else { throw APIError.notFound(path) }
+        if let preflight = cors.preflight(request, methods: methods) { return .now(preflight) }
+        guard methods.contains(method) else {
+            throw APIError(405, "method_not_allowed", "\(path) accepts \(methods.joined(separator: " or ")), not \(method.prefix(20))", allow: methods)
+        }
         if let asset = assets.assets[path] {
-            try allow(method, ["GET", "HEAD"], path)
-            return HTTPResponse(contentType: asset.contentType, body: asset.bytes, headers: Self.pageHeaders)
+            return .now(HTTPResponse(contentType: asset.contentType, body: asset.bytes, headers: Self.pageHeaders))
         }
         switch path {
         case "/healthz":
-            try allow(method, ["GET", "HEAD"], path)
-            return JSONText.response(["status": "ok"], headers: [("Cache-Control", "no-store")])
+            return .now(healthz())
         case "/v1/availability":
-            try allow(method, ["GET", "HEAD"], path)
-            Task { exchange.respond(await self.availability()) }
-            return nil
+            return .later { (reply: Responder) async throws(APIError) in reply.respond(await self.availability()) }
         case "/v1/guidance":
-            try allow(method, ["POST"], path)
-            try limiter.charge(request, cost: Self.bodyCost(request.body.count))
-            // Rendered off the server's threads, which then only move bytes: a burst of maps
-            // cannot delay /healthz or a new connection behind its CPU work.
-            let guidance = guidance
-            Task {
-                do throws(APIError) {
-                    exchange.respond(try guidance.respond(to: request))
-                } catch {
-                    exchange.respond(error.response)
-                }
+            let client = try clients.name(of: request)
+            // Rendered in a task, off the server's threads, which then only move bytes: a burst
+            // of maps cannot delay /healthz or a new connection behind its CPU work.
+            return .later { (reply: Responder) async throws(APIError) in
+                try await self.limits.charge(client, cost: Self.bodyCost(request.body.count))
+                reply.respond(try self.guidance.respond(to: request))
             }
-            return nil
         case "/v1/generations":
-            try allow(method, ["POST"], path)
-            // The body's share before it is parsed (1 token, the first image's, plus 1 per
-            // whole MiB: reading a hostile body costs up to a quarter of a CPU-second per MiB,
-            // see RequestDecodingTests), the other images' once their number is known.
-            try limiter.charge(request, cost: Self.bodyCost(request.body.count))
-            let parsed = try GenerationRequest(body: request.body, base: baseOptions, limits: guidance.limits)
-            if parsed.limit > 1 { try limiter.charge(request, cost: Double(parsed.limit - 1)) }
-            generations.start(parsed, owner: try owner(of: request), exchange: exchange)
-            return nil
+            let client = try clients.name(of: request)
+            let owner = try clients.owner(of: request)
+            return .later { (reply: Responder) async throws(APIError) in
+                try await self.generate(request, client: client, owner: owner, reply: reply)
+            }
         default:
             break
         }
-        if path.hasPrefix("/v1/images/") {
-            try allow(method, ["GET", "HEAD"], path)
-            let id = String(path.dropFirst("/v1/images/".count))
-            let requester = try owner(of: request)
-            // HEAD answers the same headers without using up the one download.
-            guard id.count == 32, id.allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
-                  let bytes = method == "HEAD" ? store.peek(id, requester: requester) : store.take(id, requester: requester) else {
-                throw APIError(404, "image_not_found", "no image \(id.prefix(64)): images can be downloaded once, within \(NumberText.compact(configuration.imageTTL)) s of being made")
-            }
-            return HTTPResponse(contentType: "image/png", body: bytes, headers: [
+        if path.hasPrefix(Self.imagesPrefix) {
+            return try image(String(path.dropFirst(Self.imagesPrefix.count)), request)
+        }
+        guard path.hasPrefix(Self.jobsPrefix) else { throw APIError.notFound(path) }
+        return try job(String(path.dropFirst(Self.jobsPrefix.count)), request)
+    }
+
+    private static let imagesPrefix = "/v1/images/"
+    private static let jobsPrefix = "/v1/jobs/"
+
+    /// The methods `path` accepts, or `nil` when nothing is there.
+    private func methods(for path: String) -> [String]? {
+        if assets.assets[path] != nil { return ["GET", "HEAD"] }
+        switch path {
+        case "/healthz", "/v1/availability": return ["GET", "HEAD"]
+        case "/v1/guidance", "/v1/generations": return ["POST"]
+        default:
+            if path.hasPrefix(Self.imagesPrefix) { return ["GET", "HEAD"] }
+            if path.hasPrefix(Self.jobsPrefix) { return ["GET", "HEAD", "DELETE"] }
+            return nil
+        }
+    }
+
+    /// `GET /healthz`: ok, or 503 with the reason the jobs give (see ``HealthMonitor``).
+    private func healthz() -> HTTPResponse {
+        guard let reason = health.reason else {
+            return JSONText.response(["status": "ok"], headers: [("Cache-Control", "no-store")])
+        }
+        return JSONText.response(["status": "unavailable", "reason": .string(reason)], status: 503,
+                                 headers: [("Cache-Control", "no-store"), ("Retry-After", "5")])
+    }
+
+    /// `POST /v1/generations`: charged, decoded and submitted as a job; answered `202` with the
+    /// job (`"async": true` or `Prefer: respond-async`), or when it has ended (``WaitingClient``).
+    private func generate(_ request: HTTPRequest, client: String, owner: String?, reply: Responder) async throws(APIError) {
+        // The body's share before it is parsed (1 token, the first image's, plus 1 per whole
+        // MiB: reading a hostile body costs up to a quarter of a CPU-second per MiB, see
+        // RequestDecodingTests), the other images' once their number is known.
+        try await limits.charge(client, cost: Self.bodyCost(request.body.count))
+        var parsed = try GenerationRequest(body: request.body, base: baseOptions, limits: guidance.limits)
+        if parsed.limit > 1 { try await limits.charge(client, cost: Double(parsed.limit - 1)) }
+        // RFC 7240: a preference, not an order: a stream asked for in the body wins.
+        let preferenceApplied = !parsed.stream && Self.prefersAsync(request)
+        if preferenceApplied { parsed.asynchronous = true }
+        let id = try await jobs.submit(JobSubmission(request: parsed, owner: owner))
+        guard parsed.asynchronous else {
+            return await WaitingClient(jobs: jobs, id: id, owner: owner, stream: parsed.stream, reply: reply).serve()
+        }
+        let url = Self.jobsPrefix + id
+        var headers = [("Location", url), ("Cache-Control", "no-store")]
+        if preferenceApplied { headers.append(("Preference-Applied", "respond-async")) }
+        reply.respond(JSONText.response(["id": .string(id), "state": .string(JobState.queued.rawValue), "url": .string(url)],
+                                        status: 202, headers: headers))
+    }
+
+    /// Whether the request's `Prefer` header holds `respond-async` (RFC 7240: a comma-separated
+    /// list of preferences, each possibly with a value and parameters).
+    static func prefersAsync(_ request: HTTPRequest) -> Bool {
+        guard let prefer = request.header("prefer") else { return false }
+        return prefer.split(separator: ",").contains { preference in
+            let name = preference.prefix { $0 != "=" && $0 != ";" }
+            return name.trimmingCharacters(in: .whitespaces).lowercased() == "respond-async"
+        }
+    }
+
+    /// `GET` (and `HEAD`) `/v1/images/{id}`: the image, once (`HEAD` does not use up the download).
+    private func image(_ id: String, _ request: HTTPRequest) throws(APIError) -> Routed {
+        let requester = try clients.owner(of: request)
+        let notFound = APIError(404, "image_not_found", "no image \(id.prefix(64)): images can be downloaded once, within \(NumberText.compact(configuration.imageTTL)) s of being made")
+        guard RandomID.isValid(id) else { throw notFound }
+        let peek = request.method == "HEAD"
+        return .later { (reply: Responder) async throws(APIError) in
+            let found = peek ? try await self.jobs.peekImage(id, requester: requester) : try await self.jobs.takeImage(id, requester: requester)
+            guard let bytes = found else { throw notFound }
+            reply.respond(HTTPResponse(contentType: "image/png", body: bytes, headers: [
                 ("Cache-Control", "no-store"), ("Content-Disposition", "inline; filename=\"inkling-\(id).png\""),
                 ("X-Content-Type-Options", "nosniff"),
-            ])
-        }
-        throw APIError.notFound(path)
-    }
-
-    /// Who may download the images a request makes: with API keys configured, the usage client
-    /// (the key, or the address for requests without one); without keys, anyone with the URL.
-    private func owner(of request: HTTPRequest) throws(APIError) -> String? {
-        configuration.apiKeys.isEmpty ? nil : try limiter.client(of: request)
-    }
-
-    /// 405 unless `method` is one of `allowed`.
-    private func allow(_ method: String, _ allowed: [String], _ path: String) throws(APIError) {
-        guard allowed.contains(method) else {
-            throw APIError(405, "method_not_allowed", "\(path) accepts \(allowed.joined(separator: " or ")), not \(method.prefix(20))", allow: allowed)
+            ]))
         }
     }
 
-    /// `GET /v1/availability`.
+    /// `GET` (and `HEAD`) `/v1/jobs/{id}`: its status; `DELETE`: cancels it. An id that is not
+    /// 32 lower-case hex digits is 404 without asking the jobs.
+    private func job(_ id: String, _ request: HTTPRequest) throws(APIError) -> Routed {
+        let requester = try clients.owner(of: request)
+        guard RandomID.isValid(id) else { throw APIError.jobNotFound(id) }
+        if request.method == "DELETE" {
+            return .later { (reply: Responder) async throws(APIError) in reply.respond(try await self.cancel(id, requester: requester)) }
+        }
+        return .later { (reply: Responder) async throws(APIError) in
+            let status = try await self.jobs.status(of: id, requester: requester)
+            reply.respond(JSONText.response(status.json, headers: [("Cache-Control", "no-store")]))
+        }
+    }
+
+    /// `DELETE /v1/jobs/{id}`: 200 with the status after the request (`cancelled`, or `running`
+    /// while the engine stops), or 409 `job_finished` with the status of a job that had ended.
+    private func cancel(_ id: String, requester: String?) async throws(APIError) -> HTTPResponse {
+        let before = try await jobs.status(of: id, requester: requester)
+        let after = before.state.isFinal ? before : try await jobs.cancel(id, requester: requester, reason: .requested)
+        // Ended before the request reached it, just now or long ago.
+        guard before.state.isFinal || after.state == .succeeded || after.state == .failed else {
+            return JSONText.response(after.json, headers: [("Cache-Control", "no-store")])
+        }
+        let ended = switch after.state {
+        case .succeeded: "succeeded"
+        case .failed: "failed"
+        default: "been cancelled"
+        }
+        let error = APIError(409, "job_finished", "job \(id) has already \(ended); there is nothing to cancel")
+        var body = error.body.object ?? [:]
+        body["job"] = after.json
+        return JSONText.response(.object(body), status: 409, headers: [("Cache-Control", "no-store")])
+    }
+
+    /// `GET /v1/availability`: the engine's report, the server's settings, and the jobs' side
+    /// (``GenerationJobs/availability()``: mode, workers, running, queued, queue limit, throughput).
     private func availability() async -> HTTPResponse {
         let report = await InklingImageCreator.availability(engine: engine)
-        let load = gate.load
-        let capacity = gate.capacity
-        let body: JSONValue = [
+        let load = await jobs.availability()
+        var body: [String: JSONValue] = [
             "available": .bool(report.available),
             "reasons": .array(report.reasons.map(JSONValue.string)),
             "engine": .string(report.engine),
@@ -143,18 +247,30 @@ final class Router: Sendable {
             "styles": .array(baseOptions.allowedStyles.map { .string($0.rawValue) }),
             "defaultStyle": .string(configuration.defaultStyle.rawValue),
             "maxImages": 4,
-            "storedImages": .int(Int64(store.count)),
             "generations": [
-                "running": .int(Int64(load.running)), "waiting": .int(Int64(load.waiting)),
-                "slots": .int(Int64(capacity.slots)), "queue": .int(Int64(capacity.queue)),
+                "running": .int(Int64(load.running)), "waiting": .int(Int64(load.queued)),
+                "slots": .int(Int64(load.workers.reduce(0) { $0 + $1.concurrency })), "queue": .int(Int64(load.queueLimit)),
             ],
             "limits": [
                 "maxBodyBytes": .int(Int64(configuration.maxBodyBytes)), "tokensPerSecond": .double(configuration.tokensPerSecond),
                 "burst": .double(configuration.burst), "imageTTLSeconds": .double(configuration.imageTTL),
                 "maxGuidanceSide": .int(Int64(configuration.maxGuidanceSide)),
             ],
+            "mode": .string(load.mode),
+            "workers": .array(load.workers.map { worker in
+                [
+                    "name": .string(worker.name), "engine": .string(worker.engine), "styles": .array(worker.styles.map(JSONValue.string)),
+                    "concurrency": .int(Int64(worker.concurrency)), "running": .int(Int64(worker.running)),
+                    "lastSeen": .double(worker.lastSeen), "jobsDone": .int(Int64(worker.jobsDone)), "failures": .int(Int64(worker.failures)),
+                ]
+            }),
+            "running": .int(Int64(load.running)),
+            "queued": .int(Int64(load.queued)),
+            "queueLimit": .int(Int64(load.queueLimit)),
+            "throughput": .double(load.throughput),
         ]
-        return JSONText.response(body, headers: [("Cache-Control", "no-store")])
+        if let stored = load.storedImages { body["storedImages"] = .int(Int64(stored)) }
+        return JSONText.response(.object(body), headers: [("Cache-Control", "no-store")])
     }
 
     /// Tokens a charged request pays before its body is parsed: 1, plus 1 per whole MiB of

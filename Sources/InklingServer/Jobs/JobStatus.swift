@@ -94,13 +94,17 @@ public struct JobsAvailability: Sendable, Hashable {
     public var queueLimit: Int
     /// Jobs finished per second, over the last minute.
     public var throughput: Double
+    /// Finished images waiting for their one download, where this process holds them (`nil`
+    /// when it cannot tell: images kept elsewhere).
+    public var storedImages: Int?
 
-    public init(mode: String, workers: [Worker], running: Int, queued: Int, queueLimit: Int, throughput: Double) {
+    public init(mode: String, workers: [Worker], running: Int, queued: Int, queueLimit: Int, throughput: Double, storedImages: Int? = nil) {
         self.mode = mode
         self.workers = workers
         self.running = running
         self.queued = queued
         self.queueLimit = queueLimit
         self.throughput = throughput
+        self.storedImages = storedImages
     }
 }

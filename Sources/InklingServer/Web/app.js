@@ -242,10 +242,12 @@ $("controls").addEventListener("submit", async (event) => {
         note = (line.notices || []).map((notice) => ` Note: ${notice}.`).join("");
         setStatus(`Painting ${limit} image${limit === 1 ? "" : "s"} in the ${line.style} style…${note}`);
       }
+      // The engine's progress through the whole request (0…1), when it reports sampling steps.
+      if (line.type === "progress") progress.value = Math.max(progress.value, line.progress * limit);
       if (line.type === "image") {
         await addResult(line);
         received += 1;
-        progress.value = received;
+        progress.value = Math.max(progress.value, received);
         setStatus(`${received} of ${limit} done.${note}`);
       }
       if (line.type === "error") throw new Error(line.error.message);

@@ -18,6 +18,9 @@ final class FirstArrival<Value: Sendable>: @unchecked Sendable {
         for waiter in waiting { waiter.resume(returning: value) }
     }
 
+    /// The first value offered, or `nil` while none has been.
+    var current: Value? { lock.withLock { value } }
+
     /// The first value offered, once there is one.
     func wait() async -> Value {
         await withCheckedContinuation { continuation in

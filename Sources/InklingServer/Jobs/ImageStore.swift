@@ -26,7 +26,7 @@ final class ImageStore: @unchecked Sendable {
     /// Stores `bytes` for `owner` (`nil`: anyone with the id) and returns its new identifier
     /// (32 lower-case hex digits).
     func insert(_ bytes: [UInt8], owner: String? = nil) throws(APIError) -> String {
-        let id = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let id = RandomID.make()
         let now = clock.now
         let stored: Bool = lock.withLock {
             sweepLocked(now)

@@ -1,0 +1,492 @@
+import Foundation
+import Inkling
+import InklingBase
+import InklingEngines
+import InklingOutputs
+
+/// Generation jobs run in this process, the default of `inkling serve`: at most
+/// ``ServerConfiguration/maxConcurrentGenerations`` at once and
+/// ``ServerConfiguration/maxQueuedGenerations`` waiting behind them (503 `queue_full` beyond),
+/// each stopped after ``ServerConfiguration/generationTimeout`` (504 `generation_timeout`), its
+/// images held in memory until their one download or ``ServerConfiguration/imageTTL``, within
+/// ``ServerConfiguration/maxStoredBytes`` (503 `storage_full`).
+///
+/// Every job has a random id and is remembered after it ends for the image TTL, then forgotten;
+/// at most ``ServerConfiguration/maxRememberedJobs`` ended jobs are remembered (the oldest is
+/// forgotten first). Its events are buffered and replayed to each reader of ``events(of:)`` from
+/// the first. Its request (drawing, concepts) is held only until the job ends, and a job that
+/// waits in the queue for longer than the TTL is dropped (503 `queue_timeout`), so nothing a
+/// client sent outlives the TTL.
+///
+/// Cancelling a running job (a deadline, a waiting client that hangs up, `DELETE`, a drain)
+/// cancels the engine's work and waits up to ``cancellationGrace`` seconds for the engine to say
+/// what became of it; the job's error says it too.
+public final class LocalJobs: GenerationJobs, @unchecked Sendable {
+    /// Seconds a cancelled generation's engine gets to say what became of its work before the
+    /// job ends without it.
+    static let cancellationGrace = 5.0
+    /// Seconds a drain waits, after cancelling what still runs, for the engines to stop.
+    static let drainSettle = 3.0
+
+    private let engine: any ImageEngine
+    private let slots: Int
+    private let queueLimit: Int
+    private let timeout: Double
+    private let ttl: Duration
+    private let ttlSeconds: Double
+    private let rememberLimit: Int
+    private let styles: [String]
+    private let store: ImageStore
+    private let clock = ContinuousClock()
+    private let origin: ContinuousClock.Instant
+
+    private let lock = NSLock()
+    private var jobs: [String: LocalJob] = [:]
+    /// Queued jobs' ids, first come first.
+    private var queue: [String] = []
+    /// Jobs holding a slot (preparing, painting, or stopping their engine work).
+    private var running = 0
+    /// Ended jobs' ids in the order they ended (so oldest first, and first to expire).
+    private var endedOrder: [String] = []
+    private var nextReader = 0
+    private var stopping = false
+    /// Waiters for ``running`` to reach 0.
+    private var idleWaiters: [FirstArrival<Void>] = []
+    private var throughput = JobThroughput()
+    private var succeeded = 0
+    private var failures = 0
+    private var sweeper: Task<Void, Never>?
+
+    /// Jobs for `engine` with the limits of `configuration` (slots, queue, generation timeout,
+    /// image TTL and byte budget, jobs remembered).
+    public init(configuration: ServerConfiguration, engine: any ImageEngine) {
+        self.engine = engine
+        slots = max(1, configuration.maxConcurrentGenerations)
+        queueLimit = max(0, configuration.maxQueuedGenerations)
+        timeout = configuration.generationTimeout
+        ttlSeconds = configuration.imageTTL
+        ttl = .milliseconds(Int64(configuration.imageTTL * 1000))
+        rememberLimit = max(1, configuration.maxRememberedJobs)
+        styles = configuration.allowedStyles.filter(engine.capabilities.styles.contains).map(\.rawValue)
+        store = ImageStore(ttl: configuration.imageTTL, maxBytes: configuration.maxStoredBytes)
+        origin = clock.now
+        // Expired images and jobs go even while no request comes to sweep them on the way.
+        let interval = max(0.05, min(configuration.imageTTL / 2, 5))
+        sweeper = Task.detached { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(Int64(interval * 1000)))
+                guard let self else { return }
+                self.sweep()
+            }
+        }
+    }
+
+    deinit { sweeper?.cancel() }
+
+    // MARK: GenerationJobs
+
+    public func submit(_ submission: JobSubmission) async throws(APIError) -> String {
+        let id = RandomID.make()
+        let now = clock.now
+        enum Admission { case start(FirstArrival<JobEnding>), queued, full, stopping }
+        let admission: Admission = lock.withLock {
+            sweepLocked(now)
+            if stopping { return .stopping }
+            if running >= slots, queue.count >= queueLimit { return .full }
+            var job = LocalJob(id: id, owner: submission.owner, request: submission.request, submitted: now)
+            defer { jobs[id] = job }
+            guard running < slots else {
+                queue.append(id)
+                return .queued
+            }
+            running += 1
+            return .start(begin(&job))
+        }
+        switch admission {
+        case .start(let ending): launch(id, submission.request, owner: submission.owner, ending: ending)
+        case .queued: break
+        case .full: throw APIError.queueFull(slots: slots, queue: queueLimit)
+        case .stopping: throw APIError.stopping
+        }
+        return id
+    }
+
+    public func events(of id: String) -> AsyncThrowingStream<JobEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: JobEvent.self, throwing: (any Error).self)
+        let now = clock.now
+        lock.withLock {
+            sweepLocked(now)
+            guard var job = jobs[id] else { return continuation.finish(throwing: APIError.jobNotFound(id)) }
+            for event in job.events { continuation.yield(event) }
+            guard !job.state.isFinal else { return continuation.finish() }
+            let key = nextReader
+            nextReader += 1
+            // Only a reader that goes away is removed here: finishing the readers (with
+            // `.finished`) happens under the lock, which this handler must not take then.
+            continuation.onTermination = { [weak self] termination in
+                if case .cancelled = termination { self?.dropReader(key, of: id) }
+            }
+            job.readers[key] = continuation
+            jobs[id] = job
+        }
+        return stream
+    }
+
+    public func status(of id: String, requester: String?) async throws(APIError) -> JobStatus {
+        let now = clock.now
+        let status: JobStatus? = lock.withLock {
+            sweepLocked(now)
+            guard let job = jobs[id], job.isVisible(to: requester) else { return nil }
+            return job.status(position: queue.firstIndex(of: id))
+        }
+        guard let status else { throw APIError.jobNotFound(id) }
+        return status
+    }
+
+    public func cancel(_ id: String, requester: String?, reason: JobCancelReason) async throws(APIError) -> JobStatus {
+        let now = clock.now
+        let found: (status: JobStatus, ending: FirstArrival<JobEnding>?)? = lock.withLock {
+            sweepLocked(now)
+            guard var job = jobs[id], job.isVisible(to: requester) else { return nil }
+            switch job.state {
+            case .queued:
+                // It never starts: out of the queue, its request dropped.
+                queue.removeAll { $0 == id }
+                job.record(.cancelled(Self.answer(reason, engineWork: [])), at: now)
+                endLocked(job, now: now, ran: false)
+                return (job.status(position: nil), nil)
+            case .running:
+                return (job.status(position: nil), job.ending)
+            case .succeeded, .failed, .cancelled:
+                return (job.status(position: nil), nil)
+            }
+        }
+        guard let found else { throw APIError.jobNotFound(id) }
+        // A running job ends once its engine has said what became of its work.
+        found.ending?.offer(.cancelled(reason))
+        return found.status
+    }
+
+    public func takeImage(_ id: String, requester: String?) async throws(APIError) -> [UInt8]? {
+        store.take(id, requester: requester)
+    }
+
+    public func peekImage(_ id: String, requester: String?) async throws(APIError) -> [UInt8]? {
+        store.peek(id, requester: requester)
+    }
+
+    public func availability() async -> JobsAvailability {
+        let second = seconds(clock.now)
+        let stored = store.count
+        return lock.withLock {
+            let worker = JobsAvailability.Worker(name: "local", engine: engine.identifier, styles: styles, concurrency: slots,
+                                                 running: running, lastSeen: 0, jobsDone: succeeded, failures: failures)
+            return JobsAvailability(mode: "local", workers: [worker], running: running, queued: queue.count, queueLimit: queueLimit,
+                                    throughput: throughput.perSecond(at: second), storedImages: stored)
+        }
+    }
+
+    public func unhealthy() async -> String? {
+        lock.withLock { stopping ? "the server is stopping: it takes no new generations" : nil }
+    }
+
+    public func drain(deadline: Double) async {
+        let now = clock.now
+        // Waiting jobs are answered 503 `stopping` at once; running ones get the deadline.
+        lock.withLock {
+            stopping = true
+            for id in queue {
+                guard var job = jobs[id] else { continue }
+                job.record(.cancelled(APIError.stopping), at: now)
+                endLocked(job, now: now, ran: false)
+            }
+            queue.removeAll()
+        }
+        await waitUntilIdle(seconds: deadline)
+        let endings: [FirstArrival<JobEnding>] = lock.withLock { jobs.values.compactMap(\.ending) }
+        for ending in endings { ending.offer(.cancelled(.stopping)) }
+        await waitUntilIdle(seconds: Self.drainSettle)
+    }
+
+    public func stop() {
+        let now = clock.now
+        let endings: [FirstArrival<JobEnding>] = lock.withLock {
+            stopping = true
+            queue.removeAll()
+            var endings: [FirstArrival<JobEnding>] = []
+            for var job in jobs.values where !job.state.isFinal {
+                if let ending = job.ending { endings.append(ending) }
+                job.record(.cancelled(APIError.stopping), at: now)
+            }
+            jobs.removeAll()
+            endedOrder.removeAll()
+            return endings
+        }
+        for ending in endings { ending.offer(.cancelled(.stopping)) }
+        sweeper?.cancel()
+        store.removeAll()
+    }
+
+    // MARK: Running a job
+
+    /// Marks `job` as holding a slot and returns what ends its wait.
+    private func begin(_ job: inout LocalJob) -> FirstArrival<JobEnding> {
+        let ending = FirstArrival<JobEnding>()
+        job.state = .running
+        job.attempts = 1
+        job.ending = ending
+        job.request = nil
+        return ending
+    }
+
+    private func launch(_ id: String, _ request: GenerationRequest, owner: String?, ending: FirstArrival<JobEnding>) {
+        Task {
+            let final = await self.run(id, request, owner: owner, ending: ending)
+            self.finish(id, with: final)
+        }
+    }
+
+    /// Generates job `id` until it ends, its deadline passes or it is cancelled; the last two
+    /// cancel it through the creator, so the engine stops its work, and wait (at most
+    /// ``cancellationGrace`` seconds) for the engine to say what became of it. Returns the final event.
+    private func run(_ id: String, _ request: GenerationRequest, owner: String?, ending: FirstArrival<JobEnding>) async -> JobEvent {
+        let creator: InklingImageCreator
+        let prepared: PreparedRequest
+        do {
+            creator = try await InklingImageCreator(engine: engine, options: request.options, embedsSourceImage: false)
+            prepared = try creator.prepare(request.concepts, style: request.style, limit: request.limit)
+        } catch {
+            return .failed(APIError.creation(error))
+        }
+        if case .cancelled(let reason)? = ending.current {
+            // Cancelled while it was being prepared: the engine never sees it.
+            return .cancelled(Self.answer(reason, engineWork: []))
+        }
+        record(.started(style: prepared.style.rawValue, limit: request.limit, notices: prepared.notices, worker: nil), of: id)
+        // The request is registered with the creator now, so a cancellation from here on reaches
+        // it; it is consumed by an unstructured task, so stopping cancels it through the creator
+        // (which lets the engine report) rather than from under the consumer.
+        let events = creator.events(for: prepared)
+        let work = Task {
+            let outcome = await self.keep(events, of: id, limit: request.limit, owner: owner, ending: ending)
+            ending.offer(.work(outcome))
+            return outcome
+        }
+        let deadline = timeout
+        let timer = Task {
+            guard (try? await Task.sleep(for: .milliseconds(Int64(deadline * 1000)))) != nil else { return }
+            ending.offer(.deadline)
+        }
+        let ended = await ending.wait()
+        timer.cancel()
+        if case .work(let outcome) = ended { return Self.event(outcome) }
+
+        creator.cancelAll()
+        let reported = FirstArrival<JobEnding.Outcome?>()
+        Task { reported.offer(await work.value) }
+        Task {
+            try? await Task.sleep(for: .milliseconds(Int64(Self.cancellationGrace * 1000)))
+            reported.offer(nil)
+        }
+        let final = await reported.wait()
+        var engineWork: [String] = []
+        switch final {
+        case .finished?:
+            // It finished while being stopped: the images are there, deliver them.
+            return Self.event(final!)
+        case .cancelled(let lines)?:
+            engineWork = lines
+        case .failed?, nil:
+            break
+        }
+        switch ended {
+        case .deadline:
+            return .cancelled(APIError(504, "generation_timeout", "the generation took longer than \(NumberText.compact(deadline)) s and was stopped; ask for fewer or smaller images").adding(engineWork))
+        case .cancelled(let reason):
+            return .cancelled(Self.answer(reason, engineWork: engineWork))
+        case .work:
+            return .cancelled(APIError.stopping.adding(engineWork))
+        }
+    }
+
+    /// Stores every image's PNG bytes as they arrive (no file is written) and records it, and
+    /// the engine's progress, as the job's events.
+    private func keep(_ events: AsyncThrowingStream<CreationEvent, any Error>, of id: String, limit: Int, owner: String?,
+                      ending: FirstArrival<JobEnding>) async -> JobEnding.Outcome {
+        var count = 0
+        do {
+            for try await event in events {
+                switch event {
+                case .image(let image):
+                    if case .cancelled(.clientGone)? = ending.current { continue }  // no one will fetch it
+                    let imageID = try store.insert(image.png, owner: owner)
+                    let entry = JobImage(id: imageID, variation: image.recipe.variation, width: image.image.width,
+                                         height: image.image.height, seed: image.recipe.seed, style: image.recipe.style.rawValue)
+                    // After the job has ended (the engine outran its grace), nothing shows it.
+                    guard record(.image(entry), of: id) else {
+                        _ = store.take(imageID)
+                        continue
+                    }
+                    count += 1
+                case .progress(let variation, let step, let steps):
+                    progress(of: id, variation: variation, share: steps > 0 ? Double(min(step, steps)) / Double(steps) : 0)
+                case .preview, .notice:
+                    continue
+                }
+            }
+            return .finished(count: count)
+        } catch {
+            switch error {
+            case ImageCreationError.creationCancelled(let engineWork): return .cancelled(engineWork: engineWork)
+            case let error as APIError: return .failed(error)
+            case let error as ImageCreationError: return .failed(APIError.creation(error))
+            default: return .failed(APIError.creation(ImageCreationError.engine(error)))
+            }
+        }
+    }
+
+    /// Records a non-final event of job `id`; `false` when the job has ended or is forgotten.
+    @discardableResult
+    private func record(_ event: JobEvent, of id: String) -> Bool {
+        let now = clock.now
+        return lock.withLock {
+            guard var job = jobs[id] else { return false }
+            defer { jobs[id] = job }
+            return job.record(event, at: now)
+        }
+    }
+
+    /// Notes a variation's share done; announces the job's progress when it has grown by 1%.
+    private func progress(of id: String, variation: Int, share: Double) {
+        let now = clock.now
+        lock.withLock {
+            guard var job = jobs[id], job.state == .running else { return }
+            job.steps[variation] = share
+            let progress = job.progress
+            if progress >= job.announced + 0.01 {
+                job.announced = progress
+                job.record(.progress((progress * 100).rounded(.down) / 100), at: now)
+            }
+            jobs[id] = job
+        }
+    }
+
+    /// Ends job `id` with `final`, frees its slot and starts the next queued job.
+    private func finish(_ id: String, with final: JobEvent) {
+        let now = clock.now
+        let next: (id: String, request: GenerationRequest, owner: String?, ending: FirstArrival<JobEnding>)? = lock.withLock {
+            if var job = jobs[id], job.record(final, at: now) {
+                jobs[id] = job
+                endLocked(job, now: now, ran: true)
+            }
+            while let candidate = queue.first {
+                queue.removeFirst()
+                guard var job = jobs[candidate], let request = job.request else { continue }
+                let ending = begin(&job)
+                jobs[candidate] = job
+                return (candidate, request, job.owner, ending)
+            }
+            running -= 1
+            if running == 0 {
+                defer { idleWaiters.removeAll() }
+                for waiter in idleWaiters { waiter.offer(()) }
+            }
+            return nil
+        }
+        if let next { launch(next.id, next.request, owner: next.owner, ending: next.ending) }
+    }
+
+    /// Book-keeping for a job that has just ended (recorded already): counted, and remembered
+    /// for the TTL among at most ``ServerConfiguration/maxRememberedJobs``.
+    private func endLocked(_ job: LocalJob, now: ContinuousClock.Instant, ran: Bool) {
+        jobs[job.id] = job
+        endedOrder.append(job.id)
+        if ran { throughput.record(at: seconds(now)) }
+        switch job.state {
+        case .succeeded: succeeded += 1
+        case .failed: failures += 1
+        case .queued, .running, .cancelled: break
+        }
+        forgetLocked(now)
+    }
+
+    /// Waits until no job holds a slot, or `seconds` have passed.
+    private func waitUntilIdle(seconds: Double) async {
+        let idle = FirstArrival<Void>()
+        let busy: Bool = lock.withLock {
+            guard running > 0 else { return false }
+            idleWaiters.append(idle)
+            return true
+        }
+        guard busy else { return }
+        let timer = Task {
+            try? await Task.sleep(for: .milliseconds(Int64(max(0, seconds) * 1000)))
+            idle.offer(())
+        }
+        await idle.wait()
+        timer.cancel()
+    }
+
+    private func dropReader(_ key: Int, of id: String) {
+        lock.withLock { _ = jobs[id]?.readers.removeValue(forKey: key) }
+    }
+
+    // MARK: Forgetting
+
+    /// Deletes expired images and jobs, and drops jobs queued for longer than the TTL.
+    func sweep() {
+        let now = clock.now
+        lock.withLock { sweepLocked(now) }
+        store.sweep()
+    }
+
+    private func sweepLocked(_ now: ContinuousClock.Instant) {
+        while let first = queue.first, let job = jobs[first], job.submitted + ttl <= now {
+            queue.removeFirst()
+            var dropped = job
+            dropped.record(.cancelled(APIError(503, "queue_timeout", "the generation waited \(NumberText.compact(ttlSeconds)) s for a free slot and was dropped; retry when the server is less busy", retryAfter: 5)), at: now)
+            endLocked(dropped, now: now, ran: false)
+        }
+        forgetLocked(now)
+    }
+
+    /// Forgets ended jobs past the TTL, and the oldest ended ones beyond the cap.
+    private func forgetLocked(_ now: ContinuousClock.Instant) {
+        var drop = 0
+        while drop < endedOrder.count {
+            let id = endedOrder[drop]
+            guard let job = jobs[id], let ended = job.ended else { drop += 1; continue }
+            guard ended + ttl <= now || endedOrder.count - drop > rememberLimit else { break }
+            jobs.removeValue(forKey: id)
+            drop += 1
+        }
+        if drop > 0 { endedOrder.removeFirst(drop) }
+    }
+
+    // MARK: Answers
+
+    /// Whole seconds since this object was made.
+    private func seconds(_ instant: ContinuousClock.Instant) -> Int {
+        Int((instant - origin) / .seconds(1))
+    }
+
+    /// The final event for an outcome of the work itself.
+    private static func event(_ outcome: JobEnding.Outcome) -> JobEvent {
+        switch outcome {
+        case .finished(let count): .done(count: count)
+        case .failed(let error): .failed(error)
+        // A cancellation no deadline, hang-up or request of ours asked for.
+        case .cancelled(let engineWork): .failed(APIError.creation(.creationCancelled(engineWork: engineWork)))
+        }
+    }
+
+    /// What a job cancelled for `reason` answers, with what became of the engine's work.
+    static func answer(_ reason: JobCancelReason, engineWork: [String]) -> APIError {
+        switch reason {
+        case .requested: APIError(503, "cancelled", "the job was cancelled by a DELETE request", retryAfter: 5).adding(engineWork)
+        case .clientGone: APIError.clientGone.adding(engineWork)
+        case .deadline: APIError(504, "generation_timeout", "the generation was stopped by its deadline").adding(engineWork)
+        case .stopping: APIError.stopping.adding(engineWork)
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import InklingBase
+import InklingCluster
 import InklingConditioning
 import InklingServer
 
@@ -23,7 +24,11 @@ struct ServeCommand: InklingCommand {
         deleted from it at once. On SIGTERM or Ctrl-C it drains: the port closes, new requests and
         waiting generations get 503 stopping, running generations may finish within --drain seconds,
         then they are cancelled and answered 503 stopping. A port already in use exits 4.
-        See docs/server.md.
+        With --cluster redis://host:port it is a front end of a cluster: it validates requests and
+        renders guidance maps itself, queues generations for `inkling worker` processes on Redis
+        Streams, shares usage limits and images with the other front ends, and answers for any
+        job of the cluster (the engine options then do not paint). See docs/server.md and
+        docs/cluster.md.
         """,
         arguments: ArgumentSpec(options: [
             .init("host", value: "address", help: "Numeric address to listen on (IPv4 or IPv6).", default: "127.0.0.1"),
@@ -47,10 +52,12 @@ struct ServeCommand: InklingCommand {
             .init("styles", value: "list", help: "Comma-separated styles clients may use.", default: "animation,illustration,sketch,emoji"),
             .init("default-style", value: "name", help: "Style when a request names none.", default: "illustration"),
             .init("cors-origin", value: "origin", help: "Let pages on this origin call the API from a browser: https://app.example.com, or * for any (API keys are headers, not cookies, so * lends no one's access); repeatable or comma-separated. Without it, same origin only."),
-        ]).including(EngineOptions.spec))
+        ]).including(EngineOptions.spec).including(ClusterOptions.spec))
 
     var server: ServerConfiguration
     var engine: EngineOptions
+    /// With `--cluster`: the Redis this front end queues jobs on (workers paint them).
+    var cluster: ClusterSettings?
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
         var c = ServerConfiguration()
@@ -60,6 +67,7 @@ struct ServeCommand: InklingCommand {
             c.port = UInt16(port)
         }
         engine = try EngineOptions(arguments)
+        cluster = try ClusterOptions(arguments).settings
         _ = try CLIEngine.make(engine, style: nil)  // an unknown engine or a bad configuration stops here
         func whole(_ name: String, _ range: ClosedRange<Int>, _ fallback: Int) throws(CommandFailure) -> Int {
             guard let value = try arguments.value(name, as: Int.self) else { return fallback }
@@ -128,8 +136,21 @@ struct ServeCommand: InklingCommand {
         InklingServer.tuneMemoryForServing()
         let running: InklingServer
         let engine = try CLIEngine.make(self.engine, style: nil)
+        var frontEnd: ClusterJobs?
         do {
-            running = try InklingServer(configuration: server, engine: engine)
+            if let cluster {
+                // A front end: jobs go to the cluster's workers; limits are shared through Redis.
+                let jobs = try ClusterJobs(settings: cluster, imageTTL: server.imageTTL, generationTimeout: server.generationTimeout,
+                                           defaultStyle: server.defaultStyle.rawValue)
+                frontEnd = jobs
+                running = try InklingServer(configuration: server, engine: engine, jobs: jobs,
+                                            limits: ClusterUsageLimits(settings: cluster, rate: server.tokensPerSecond, capacity: server.burst))
+                jobs.announce(url: running.url)
+            } else {
+                running = try InklingServer(configuration: server, engine: engine)
+            }
+        } catch let error as ClusterError {
+            throw CommandFailure(.failure, error.description)
         } catch let error as CommandFailure {
             throw error
         } catch let error as HTTPServerError {
@@ -142,7 +163,8 @@ struct ServeCommand: InklingCommand {
         // has read it still stops the server cleanly.
         let (stopped, stop) = AsyncStream<Void>.makeStream()
         let announcement: CommandFailure? = await Interruption.shared.whileHandling({ stop.finish() }) {
-            io.writeError("inkling serve: listening on \(running.url) (engine \(engine.identifier), \(server.threads) threads); Ctrl-C stops")
+            let role = frontEnd.map { "cluster front end \($0.name) on \(cluster?.url.description ?? "")" } ?? "engine \(engine.identifier)"
+            io.writeError("inkling serve: listening on \(running.url) (\(role), \(server.threads) threads); Ctrl-C stops")
             do throws(CommandFailure) { try io.print(running.url) } catch { return error }
             for await _ in stopped {}
             return nil

@@ -1,0 +1,71 @@
+import Foundation
+import InklingRedis
+import InklingRedisTestSupport
+import XCTest
+
+/// A thousand jobs through four workers while workers are killed at random.
+final class ClusterSoakTests: XCTestCase {
+    func testAThousandJobsThroughFourWorkersWithRandomKills() async throws {
+        let jobs = Int(ProcessInfo.processInfo.environment["INKLING_SOAK_JOBS"] ?? "") ?? 1000
+        let cluster = try ClusterProcesses(heartbeat: 0.2, visibility: 2)
+        let (_, first) = try cluster.frontEnd(["--cluster-queue", "5000", "--image-ttl", "600"])
+        let (_, second) = try cluster.frontEnd(["--cluster-queue", "5000", "--image-ttl", "600"])
+        var workers = try (0..<4).map { _ in try cluster.worker() }
+        let body = try ClusterTestSupport.body(limit: 1, style: "sketch")
+        var ids: [String] = []
+        for i in 0..<jobs {
+            let front = i % 2 == 0 ? first : second
+            let answer = try HTTP.send("POST", front.appendingPathComponent("v1/generations"), body: body, headers: ["Prefer": "respond-async"])
+            XCTAssertEqual(answer.status, 202, answer.text)
+            ids.append(answer.json["id"] as? String ?? "")
+        }
+        let client = RedisClient(url: cluster.redis.url)
+        var kills = 0
+        let deadline = Date().addingTimeInterval(Double(jobs) * 0.5 + 120)
+        var states: [String] = []
+        while Date() < deadline {
+            states = try await client.pipeline(ids.map { ["HGET", .init("inkling:job:\($0)"), "state"] }).map { $0.text ?? "gone" }
+            if states.allSatisfy({ ["succeeded", "failed", "cancelled", "gone"].contains($0) }) { break }
+            // Every second or so, kill a random worker and start a new one (as a crash and a restart).
+            try await Task.sleep(for: .milliseconds(1000))
+            if kills < 12, Bool.random() {
+                let victim = workers.remove(at: Int.random(in: 0..<workers.count))
+                victim.kill()
+                kills += 1
+                workers.append(try cluster.worker())
+            }
+        }
+        XCTAssertGreaterThan(kills, 0)
+        let tally = Dictionary(grouping: states, by: { $0 }).mapValues(\.count)
+        XCTAssertEqual(tally["succeeded"], jobs, "every job answered: \(tally)")
+        // None twice: each job announced exactly one image, and it downloads once.
+        let announced = try await client.pipeline(ids.map { ["XRANGE", .init("inkling:job:\($0):events"), "-", "+"] })
+        var duplicates = 0
+        var imageIDs: [String] = []
+        for reply in announced {
+            let images = (reply.array ?? []).compactMap { $0.array?.last?.array?.last?.text }.filter { $0.contains("\"type\":\"image\"") }
+            if images.count != 1 { duplicates += 1 }
+            if let text = images.first, let range = text.range(of: "\"id\":\"") {
+                imageIDs.append(String(text[range.upperBound...].prefix(32)))
+            }
+        }
+        XCTAssertEqual(duplicates, 0, "jobs that announced other than one image")
+        var downloads = 0
+        for (i, id) in imageIDs.enumerated() {
+            let front = i % 2 == 0 ? second : first
+            if try HTTP.send("GET", front.appendingPathComponent("v1/images/\(id)")).status == 200 { downloads += 1 }
+        }
+        XCTAssertEqual(downloads, jobs)
+        // Nothing left but the finished jobs' records, which expire with the image TTL; the
+        // queue is empty and every stream entry acknowledged.
+        let queued = try await client.command(["ZCARD", "inkling:queue"]).integer
+        XCTAssertEqual(queued, 0)
+        let pending = try await client.command(["XPENDING", "inkling:jobs:builtin", "workers"]).array?.first?.integer
+        XCTAssertEqual(pending, 0)
+        let images = try cluster.redis.keys(matching: "inkling:image:*")
+        XCTAssertEqual(images, [], "every image was downloaded and deleted")
+        let inputs = try await client.pipeline(ids.map { ["HEXISTS", .init("inkling:job:\($0)"), "spec"] }).filter { $0.integer == 1 }
+        XCTAssertEqual(inputs.count, 0, "no job kept its request")
+        print("soak: \(jobs) jobs, \(kills) workers killed, all answered once")
+    }
+}

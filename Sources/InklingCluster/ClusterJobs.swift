@@ -68,7 +68,9 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         let engine = try Self.route(style: style, workers: workers)
         let spec = try JobSpec(submission.request)
         let id = Self.newID()
-        let lifetime = Int((generationTimeout + settings.visibilityTimeout) * Double(settings.maxAttempts + 1) + imageTTL + 600)
+        // A job waits in the queue at most the image TTL (as in single-process mode): then its
+        // keys expire, its client is told, and nothing it sent is left.
+        let queueWait = Int(imageTTL.rounded(.up))
         var fields: [RedisArgument] = [
             "engine", .init(engine), "limit", .init(submission.request.limit), "ttl", .init(Int(imageTTL.rounded(.up))),
             "timeout", .init(generationTimeout), "frontend", .init(name), "spec", .init(spec.json),
@@ -80,7 +82,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         do {
             reply = try await client.run(ClusterScripts.enqueue,
                                          keys: [.init(keys.queue), .init(keys.job(id)), .init(keys.jobs(engine: engine)), .init(keys.events(id))],
-                                         arguments: [.init(id), .init(settings.queueLimit), .init(lifetime)] + fields)
+                                         arguments: [.init(id), .init(settings.queueLimit), .init(queueWait)] + fields)
         } catch {
             throw unavailable(error)
         }
@@ -139,6 +141,9 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
 
     /// Reads the job's event stream from its start until its last event.
     private func follow(_ id: String, into continuation: AsyncThrowingStream<JobEvent, any Error>.Continuation) async throws {
+        let exists: RedisReply
+        do { exists = try await client.command(["EXISTS", .init(keys.job(id))]) } catch { throw unavailable(error) }
+        if exists.integer == 0 { throw Self.notFound(id) }
         var last = "0"
         var started = false
         var failingSince: ContinuousClock.Instant?
@@ -161,7 +166,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
             if entries.isEmpty {
                 // Nothing new in a second: the job may have expired.
                 if (try? await client.command(["EXISTS", .init(keys.job(id))]))?.integer == 0 {
-                    throw last == "0" ? Self.notFound(id) : APIError(504, "job_expired", "the job \(id) expired before it finished")
+                    throw APIError(503, "queue_timeout", "the job waited longer than \(Int(imageTTL)) s for a worker and was dropped; retry when the cluster is less busy", retryAfter: 30)
                 }
                 continue
             }

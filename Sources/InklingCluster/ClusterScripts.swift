@@ -36,10 +36,13 @@ enum ClusterScripts {
     """
 
     /// Queues a job unless the queue is full. KEYS: queue, job, stream, events. ARGV: id,
-    /// queue limit, lifetime (s), then the job hash's field/value pairs. Returns 1, or 0 when full.
+    /// queue limit, the longest wait in the queue (s), then the job hash's field/value pairs.
+    /// Returns 1, or 0 when full. Ids of jobs that waited longer than that (expired unstarted)
+    /// leave the queue first.
     static let enqueue = RedisScript(prelude + """
-    if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
     local now = now_ms()
+    redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[3]) * 1000)
+    if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
     redis.call('HSET', KEYS[2], 'state', 'queued', 'created', now, 'attempts', 0)
     for i = 4, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
     redis.call('ZADD', KEYS[1], now, ARGV[1])
@@ -53,7 +56,8 @@ enum ClusterScripts {
 
     /// A worker starts a job it claimed (new or reclaimed). KEYS: job, queue, events, images,
     /// deadletter, finished counter. ARGV: id, worker, max attempts, entry id, dead-letter length,
-    /// failed event JSON, error JSON, engine. Returns `run <attempt>` or `skip <why>`.
+    /// failed event JSON, error JSON, engine, visibility timeout (s). Returns `run <attempt>` or
+    /// `skip <why>`.
     static let start = RedisScript(prelude + """
     local state = redis.call('HGET', KEYS[1], 'state')
     if not state then
@@ -71,6 +75,13 @@ enum ClusterScripts {
     end
     redis.call('ZREM', KEYS[2], ARGV[1])
     redis.call('HSET', KEYS[1], 'state', 'running', 'worker', ARGV[2], 'entry', ARGV[4], 'started', now_ms())
+    -- A running job lives until its remaining attempts could all have timed out (each after
+    -- the visibility timeout), then the image TTL; it ends sooner, and then keeps the image TTL.
+    local timeout = tonumber(redis.call('HGET', KEYS[1], 'timeout') or '120') or 120
+    local ttl = tonumber(redis.call('HGET', KEYS[1], 'ttl') or '300') or 300
+    local life = math.ceil((timeout + tonumber(ARGV[9])) * (tonumber(ARGV[3]) - attempts + 1) + ttl + 60)
+    redis.call('EXPIRE', KEYS[1], life)
+    redis.call('EXPIRE', KEYS[3], life)
     return 'run ' .. attempts
     """)
 

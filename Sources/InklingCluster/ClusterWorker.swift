@@ -185,7 +185,8 @@ public final class ClusterWorker: @unchecked Sendable {
                 .init(keys.job(job.id)), .init(keys.queue), .init(keys.events(job.id)), .init(keys.images(job.id)),
                 .init(keys.deadLetter), .init(finishedCounter()),
             ], arguments: [.init(job.id), .init(name), .init(settings.maxAttempts), .init(job.entry), .init(settings.deadLetterLength),
-                           .init(JobEventJSON.encode(.failed(exhausted))), .init(JobEventJSON.error(exhausted).text), .init(engineName)])
+                           .init(JobEventJSON.encode(.failed(exhausted))), .init(JobEventJSON.error(exhausted).text), .init(engineName),
+                           .init(settings.visibilityTimeout)])
         } catch {
             log("job \(job.id): could not start it: \(error.description)")
             return  // left pending: reclaimed later

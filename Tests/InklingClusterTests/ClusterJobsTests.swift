@@ -225,4 +225,29 @@ final class ClusterJobsTests: XCTestCase {
         let left = try redis.keys(matching: "inkling:*").filter { $0.contains(":job:") || $0.contains(":image:") || $0.hasSuffix(":queue") }
         XCTAssertEqual(left, [], "keys of jobs and images left after their TTL")
     }
+
+    func testAJobNoWorkerTakesExpiresAfterTheTTLAndItsClientIsTold() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings, ttl: 1)
+        let client = RedisClient(url: redis.url)
+        // A worker that is listed but never claims anything.
+        _ = try await client.pipeline([
+            ["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 + 3600), "ghost"],
+            ["HSET", .init(settings.keys.worker("ghost")), "role", "worker", "engine", "builtin", "styles", "sketch", "concurrency", "1", "running", "0"],
+        ])
+        let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+        do {
+            _ = try await ClusterTestSupport.events(jobs, id)
+            XCTFail("the reader was not told")
+        } catch {
+            XCTAssertEqual((error as? APIError)?.code, "queue_timeout")
+        }
+        let left = try redis.keys(matching: "inkling:job:*")
+        XCTAssertEqual(left, [])
+        // The queue forgets it at the next submission.
+        _ = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+        let queued = try await client.command(["ZCARD", .init(settings.keys.queue)]).integer
+        XCTAssertEqual(queued, 1)
+    }
 }

@@ -23,6 +23,8 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     private var stopping = false
     private var readers = 0
     private var heartbeat: Task<Void, Never>?
+    /// The live workers as last read, and when: routing reads them at most every half second.
+    private var liveWorkers: (read: ContinuousClock.Instant, members: [ClusterMember])?
 
     /// A front end on `settings`' Redis; `url` is where it listens (for `cluster status`).
     public init(settings: ClusterSettings, imageTTL: Double, generationTimeout: Double, defaultStyle: String,
@@ -63,9 +65,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     public func submit(_ submission: JobSubmission) async throws(APIError) -> String {
         if lock.withLock({ stopping }) { throw APIError(503, "stopping", "the server is shutting down; try again shortly", retryAfter: 5) }
         let style = submission.request.style?.rawValue ?? defaultStyle
-        let workers: [ClusterMember]
-        do { workers = try await registry.members(role: "worker", live: true) } catch { throw unavailable(error) }
-        let engine = try Self.route(style: style, workers: workers)
+        let engine = try Self.route(style: style, workers: try await routableWorkers())
         let spec = try JobSpec(submission.request)
         let id = Self.newID()
         // A job waits in the queue at most the image TTL (as in single-process mode): then its
@@ -93,6 +93,19 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         }
         lock.withLock { member.jobsDone += 1 }
         return id
+    }
+
+    /// The live workers, read again when the last reading is half a second old (a worker that
+    /// has just joined or died is seen within that, plus the heartbeat's staleness).
+    private func routableWorkers() async throws(APIError) -> [ClusterMember] {
+        let now = ContinuousClock.now
+        if let cached = lock.withLock({ liveWorkers }), now - cached.read < .milliseconds(500), !cached.members.isEmpty {
+            return cached.members
+        }
+        let workers: [ClusterMember]
+        do { workers = try await registry.members(role: "worker", live: true) } catch { throw unavailable(error) }
+        lock.withLock { liveWorkers = (now, workers) }
+        return workers
     }
 
     /// The engine whose live workers paint `style` and have the most free slots.

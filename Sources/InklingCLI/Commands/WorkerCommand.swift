@@ -3,6 +3,7 @@ import InklingBase
 import InklingCluster
 import InklingConditioning
 import InklingEngines
+import InklingServer
 
 /// `inkling worker`: paints a cluster's jobs with one engine until SIGINT or SIGTERM.
 struct WorkerCommand: InklingCommand {
@@ -64,6 +65,8 @@ struct WorkerCommand: InklingCommand {
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
+        // A worker paints as a server does: the same allocator settings (big buffers reused).
+        InklingServer.tuneMemoryForServing()
         let painter = try CLIEngine.make(engine, style: nil)
         let engineName = engine.engine ?? EngineConfiguration.builtinName
         let worker: ClusterWorker

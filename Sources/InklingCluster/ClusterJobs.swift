@@ -76,7 +76,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
             "timeout", .init(generationTimeout), "frontend", .init(name), "spec", .init(spec.json),
             "positions", .init(spec.imagePositions.map(String.init).joined(separator: ",")), "inputs", .init(spec.images.count),
         ]
-        if let owner = submission.owner { fields += ["owner", .init(owner)] }
+        if let owner = submission.owner { fields += ["owner", .init(Self.tag(owner))] }
         for (i, image) in spec.images.enumerated() { fields += [.init("input:\(i)"), .init(image)] }
         let reply: RedisReply
         do {
@@ -124,6 +124,10 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         }
         return best.key
     }
+
+    /// How a client (`key …` or `address …`) is named in Redis: a digest, so that API keys and
+    /// addresses are not readable by whoever can read Redis.
+    static func tag(_ client: String) -> String { SHA256.hex(of: Array(("inkling client " + client).utf8)) }
 
     /// 32 random lower-case hex digits.
     static func newID() -> String {
@@ -212,7 +216,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         }
         let job = replies[0].fields
         guard let stateText = job.text("state"), let state = JobState(rawValue: stateText) else { throw Self.notFound(id) }
-        if let owner = job.text("owner"), owner != requester { throw Self.notFound(id) }
+        if let owner = job.text("owner"), owner != requester.map(Self.tag) { throw Self.notFound(id) }
         let limit = job.int("limit") ?? 1
         let images = replies[2].fields.values.compactMap(JobEventJSON.image).sorted { $0.variation < $1.variation }
         let done = Double(job.int("done") ?? images.count)
@@ -232,7 +236,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
             let result = try await client.run(ClusterScripts.cancel, keys: [
                 .init(keys.job(id)), .init(keys.events(id)), .init(keys.images(id)), .init(keys.queue), .init(keys.jobs(engine: engine)),
                 .init(keys.finished(second: Int64(Date().timeIntervalSince1970))),
-            ], arguments: [.init(id), .init(requester ?? ""), .init(reason.code), .init(JobEventJSON.encode(.cancelled(error))),
+            ], arguments: [.init(id), .init(requester.map(Self.tag) ?? ""), .init(reason.code), .init(JobEventJSON.encode(.cancelled(error))),
                            .init(JobEventJSON.error(error).text)])
             if result.text == "gone" { throw Self.notFound(id) }
         } catch let error as RedisError {
@@ -258,7 +262,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     private func image(_ id: String, requester: String?, mode: RedisArgument) async throws(APIError) -> [UInt8]? {
         do {
             return try await client.run(ClusterScripts.image, keys: [.init(keys.image(id)), .init(keys.imageOwner(id))],
-                                        arguments: [.init(requester ?? ""), mode]).bytes
+                                        arguments: [.init(requester.map(Self.tag) ?? ""), mode]).bytes
         } catch {
             throw unavailable(error)
         }

@@ -10,12 +10,12 @@ import InklingRedis
 /// | `job:<id>:events` | stream | what happened (started, image, done, …), as JSON | as the job |
 /// | `job:<id>:images` | hash | variation → image entry: each variation is delivered once | as the job |
 /// | `image:<id>` | string | a finished PNG | image TTL, or its one download (`GETDEL`) |
-/// | `image:<id>:owner` | string | who may download it | as the image |
+/// | `image:<id>:owner` | string | who may download it (a digest) | as the image |
 /// | `workers`, `frontends` | sorted set | member name → last heartbeat (ms) | pruned when stale |
 /// | `worker:<name>`, `frontend:<name>` | hash | engine, styles, counters | 3 heartbeats |
 /// | `deadletter` | stream | jobs that failed every attempt (id, engine, attempts, reason) | trimmed to its length |
 /// | `finished:<second>` | counter | jobs ended in that second (the drain rate) | 2 minutes |
-/// | `bucket:<client>` | hash | a usage token bucket | until it would be full again |
+/// | `bucket:<client digest>` | hash | a usage token bucket (clients are named by a SHA-256, never by their API key) | until it would be full again |
 public struct ClusterKeys: Sendable, Hashable {
     /// The prefix every key starts with.
     public let prefix: String

@@ -65,9 +65,15 @@ enum ClusterScripts {
       return 'skip gone'
     end
     if is_final(state) then return 'skip ' .. state end
+    local ttl = tonumber(redis.call('HGET', KEYS[1], 'ttl') or '300') or 300
+    -- Cancelled while its worker was gone: it ends here rather than running again.
+    if redis.call('HEXISTS', KEYS[1], 'cancel') == 1 then
+      end_job(KEYS[1], KEYS[3], KEYS[4], KEYS[2], ARGV[1], 'cancelled', redis.call('HGET', KEYS[1], 'cancelEvent') or '{"type":"cancelled"}',
+              redis.call('HGET', KEYS[1], 'cancelError') or '', ttl, KEYS[6])
+      return 'skip cancelled'
+    end
     local attempts = redis.call('HINCRBY', KEYS[1], 'attempts', 1)
     if attempts > tonumber(ARGV[3]) then
-      local ttl = tonumber(redis.call('HGET', KEYS[1], 'ttl') or '300') or 300
       end_job(KEYS[1], KEYS[3], KEYS[4], KEYS[2], ARGV[1], 'failed', ARGV[6], ARGV[7], ttl, KEYS[6])
       redis.call('XADD', KEYS[5], 'MAXLEN', '~', ARGV[5], '*', 'job', ARGV[1], 'engine', ARGV[8],
                  'attempts', attempts - 1, 'worker', redis.call('HGET', KEYS[1], 'worker') or '', 'at', now_ms())
@@ -166,7 +172,7 @@ enum ClusterScripts {
       if entry then redis.call('XDEL', KEYS[5], entry) end
       return 'cancelled'
     end
-    redis.call('HSET', KEYS[1], 'cancel', ARGV[3])
+    redis.call('HSET', KEYS[1], 'cancel', ARGV[3], 'cancelEvent', ARGV[4], 'cancelError', ARGV[5])
     return state
     """)
 

@@ -26,7 +26,7 @@ public struct ClusterUsageLimits: UsageLimits {
         guard rate > 0 else { return }
         let reply: RedisReply
         do {
-            reply = try await client.run(ClusterScripts.charge, keys: [.init(keys.bucket(clientName))],
+            reply = try await client.run(ClusterScripts.charge, keys: [.init(keys.bucket(ClusterJobs.tag(clientName)))],
                                          arguments: [.init(rate), .init(capacity), .init(min(cost, capacity))])
         } catch {
             throw ClusterError.unavailable(error, url)

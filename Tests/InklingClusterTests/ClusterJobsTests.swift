@@ -250,4 +250,78 @@ final class ClusterJobsTests: XCTestCase {
         let queued = try await client.command(["ZCARD", .init(settings.keys.queue)]).integer
         XCTAssertEqual(queued, 1)
     }
+
+    func testAJobCancelledWhileItsWorkerWasGoneIsNotRunAgain() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings)
+        let client = RedisClient(url: redis.url)
+        _ = try await client.command(["XGROUP", "CREATE", .init(settings.keys.jobs(engine: "builtin")), "workers", "0", "MKSTREAM"])
+        _ = try await client.pipeline([
+            ["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 + 3600), "ghost"],
+            ["HSET", .init(settings.keys.worker("ghost")), "role", "worker", "engine", "builtin", "styles", "sketch", "concurrency", "1", "running", "0"],
+        ])
+        let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+        _ = try await client.command(["XREADGROUP", "GROUP", "workers", "ghost", "COUNT", "1", "STREAMS", .init(settings.keys.jobs(engine: "builtin")), ">"])
+        _ = try await client.command(["HSET", .init(settings.keys.job(id)), "state", "running", "worker", "ghost", "attempts", "1"])
+        let answer = try await jobs.cancel(id, requester: nil, reason: .requested)
+        XCTAssertEqual(answer.state, .running, "asked; its worker has to hear it")
+        // The worker is dead; the job is reclaimed, and ends cancelled instead of running again.
+        let worker = try worker(settings)
+        let running = Task { await worker.run() }
+        defer { worker.stop(); running.cancel() }
+        let events = try await ClusterTestSupport.events(jobs, id)
+        guard case .cancelled(let error)? = events.last else { return XCTFail("\(events)") }
+        XCTAssertEqual(error.code, "cancelled")
+        XCTAssertFalse(events.contains { if case .image = $0 { true } else { false } }, "it did not run again")
+        let status = try await jobs.status(of: id, requester: nil)
+        XCTAssertEqual(status.state, .cancelled)
+        XCTAssertEqual(status.attempts, 1)
+    }
+
+    func testAPIKeysAndAddressesAreNotReadableInRedis() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings)
+        let limits = ClusterUsageLimits(settings: settings, rate: 1, capacity: 10)
+        try await limits.charge("key sk-very-secret", cost: 1)
+        try await limits.charge("address 192.0.2.7", cost: 1)
+        let worker = try worker(settings)
+        let running = Task { await worker.run() }
+        defer { worker.stop(); running.cancel() }
+        try await ClusterTestSupport.eventually(5, "the worker joins") { await jobs.availability().workers.count == 1 }
+        let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: "key sk-very-secret"))
+        _ = try await ClusterTestSupport.events(jobs, id)
+        let client = RedisClient(url: redis.url)
+        var everything = ""
+        for key in try redis.keys(matching: "*") {
+            everything += key + "\n"
+            let type = try await client.command(["TYPE", .init(key)]).text ?? ""
+            let value: RedisReply
+            switch type {
+            case "string": value = try await client.command(["GET", .init(key)])
+            case "hash": value = try await client.command(["HGETALL", .init(key)])
+            case "stream": value = try await client.command(["XRANGE", .init(key), "-", "+"])
+            case "zset": value = try await client.command(["ZRANGE", .init(key), "0", "-1"])
+            default: continue
+            }
+            everything += Self.text(value)
+        }
+        XCTAssertFalse(everything.contains("sk-very-secret"), "an API key is readable in Redis")
+        XCTAssertFalse(everything.contains("192.0.2.7"), "an address is readable in Redis")
+        XCTAssertTrue(everything.contains("inkling:bucket:"), "the buckets are there, under digests")
+        let status = try await jobs.status(of: id, requester: "key sk-very-secret")
+        XCTAssertEqual(status.state, .succeeded, "the owner still sees its job")
+    }
+
+    /// Every string in a reply, as text.
+    private static func text(_ reply: RedisReply) -> String {
+        switch reply {
+        case .string(let bytes): String(decoding: bytes, as: UTF8.self) + "\n"
+        case .status(let text), .error(let text): text + "\n"
+        case .integer(let value): String(value) + "\n"
+        case .array(let items): items.map(text).joined()
+        case .null: ""
+        }
+    }
 }

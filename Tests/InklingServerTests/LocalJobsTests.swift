@@ -104,7 +104,16 @@ final class LocalJobsTests: XCTestCase {
         let jobs = LocalJobs(configuration: configuration(), engine: engine)
         let running = try await jobs.submit(try submission())
         let queued = try await jobs.submit(try submission())
-        let readers = [running, queued].map { id in Task { try await allEvents(jobs, id) } }
+        // Subscribed here, before the stop (a task might only subscribe after it, when the jobs
+        // are gone).
+        let readers = [running, queued].map { id in
+            let events = jobs.events(of: id)
+            return Task {
+                var heard: [JobEvent] = []
+                for try await event in events { heard.append(event) }
+                return heard
+            }
+        }
         while engine.started < 1 { try await Task.sleep(for: .milliseconds(5)) }
         jobs.stop()
         for reader in readers {

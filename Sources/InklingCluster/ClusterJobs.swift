@@ -284,7 +284,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     /// Jobs ended per second over the last minute (all front ends and workers together).
     func drainRate() async -> Double {
         let now = Int64(Date().timeIntervalSince1970)
-        let counters = (1...60).map { RedisArgument(keys.finished(second: now - Int64($0))) }
+        let counters = (0..<60).map { RedisArgument(keys.finished(second: now - Int64($0))) }
         guard let reply = try? await client.command(["MGET"] + counters) else { return 0 }
         let total = (reply.array ?? []).reduce(0) { $0 + Int($1.integer ?? 0) }
         return Double(total) / 60

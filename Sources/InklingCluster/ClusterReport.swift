@@ -54,7 +54,7 @@ public struct ClusterReport: Sendable {
                                            entries: Int(info[0].integer ?? 0), pending: Int(pending)))
             }
             let now = Int64(Date().timeIntervalSince1970)
-            let rate = try await client.command(["MGET"] + (1...60).map { RedisArgument(keys.finished(second: now - Int64($0))) })
+            let rate = try await client.command(["MGET"] + (0..<60).map { RedisArgument(keys.finished(second: now - Int64($0))) })
             let finished = (rate.array ?? []).reduce(0) { $0 + Int($1.integer ?? 0) }
             return ClusterReport(frontends: frontends, workers: workers, queued: Int(counts[0].integer ?? 0), engines: engines,
                                  deadLetters: Int(counts[1].integer ?? 0), throughput: Double(finished) / 60, staleAfter: settings.staleAfter)

@@ -125,16 +125,20 @@ enum ClusterScripts {
     return result
     """)
 
-    /// A worker's heartbeat for a job it runs: keeps its stream entry from being reclaimed and
-    /// reads the job's cancel request. KEYS: stream, job. ARGV: entry id, worker, progress or ''.
-    /// Returns `ok`, `lost` (another worker has it, or it ended) or `cancel <reason>`.
+    /// A worker's heartbeat for a job it runs: keeps its stream entry from being reclaimed, stores
+    /// and announces new progress, and reads the job's cancel request. KEYS: stream, job, events.
+    /// ARGV: entry id, worker, progress (0…1) or '' when unchanged. Returns `ok`, `lost` (another
+    /// worker has it, or it ended) or `cancel <reason>`.
     static let heartbeat = RedisScript("""
     local pending = redis.call('XPENDING', KEYS[1], 'workers', ARGV[1], ARGV[1], 1)
     if #pending == 0 or pending[1][2] ~= ARGV[2] then return 'lost' end
     local state = redis.call('HGET', KEYS[2], 'state')
     if state ~= 'running' or redis.call('HGET', KEYS[2], 'worker') ~= ARGV[2] then return 'lost' end
     redis.call('XCLAIM', KEYS[1], 'workers', ARGV[2], 0, ARGV[1], 'JUSTID')
-    if ARGV[3] ~= '' then redis.call('HSET', KEYS[2], 'progress', ARGV[3]) end
+    if ARGV[3] ~= '' then
+      redis.call('HSET', KEYS[2], 'progress', ARGV[3])
+      redis.call('XADD', KEYS[3], '*', 'e', '{"type":"progress","progress":' .. tonumber(ARGV[3]) .. '}')
+    end
     local cancel = redis.call('HGET', KEYS[2], 'cancel')
     if cancel then return 'cancel ' .. cancel end
     return 'ok'

@@ -33,6 +33,8 @@ public final class ClusterWorker: @unchecked Sendable {
     private var stopping = false
     /// Set while ``drain(deadline:)`` runs; ``run()`` returns only after it is done.
     private var draining = false
+    /// Wakes the claim loop when a job ends (a slot is free): it waits here rather than polling.
+    private let slotFreed = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
 
     /// One job this worker runs.
     private final class RunningJob: @unchecked Sendable {
@@ -42,6 +44,8 @@ public final class ClusterWorker: @unchecked Sendable {
         var creator: InklingImageCreator?
         var ending: Ending?
         var progress: Double?
+        /// The progress last announced.
+        var announced: Double?
 
         enum Ending { case cancelled(JobCancelReason), lost, handedBack }
 
@@ -109,7 +113,11 @@ public final class ClusterWorker: @unchecked Sendable {
         while !isStopping {
             let free = concurrency - runningCount
             if free <= 0 {
-                try? await Task.sleep(for: .milliseconds(20))
+                // Until a job ends (or a second passes, to notice a stop).
+                let wake = Task { [slotFreed] in for await _ in slotFreed.stream { return } }
+                let timeout = Task { try? await Task.sleep(for: .seconds(1)); wake.cancel() }
+                await wake.value
+                timeout.cancel()
                 continue
             }
             do {
@@ -173,6 +181,7 @@ public final class ClusterWorker: @unchecked Sendable {
         Task {
             await self.work(job)
             self.lock.withLock { _ = self.running.removeValue(forKey: entry.id) }
+            self.slotFreed.continuation.yield()
         }
     }
 
@@ -336,9 +345,14 @@ public final class ClusterWorker: @unchecked Sendable {
         while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(Int64(settings.heartbeatInterval * 1000)))
             if Task.isCancelled { return }
-            let progress = job.lock.withLock { job.progress }
-            guard let reply = try? await client.run(ClusterScripts.heartbeat, keys: [.init(stream), .init(keys.job(job.id))],
-                                                    arguments: [.init(job.entry), .init(name), progress.map { .init($0) } ?? ""]),
+            // Progress is announced when it moved by a percent or more since the last beat.
+            let progress: Double? = job.lock.withLock {
+                guard let now = job.progress, abs(now - (job.announced ?? -1)) >= 0.01 else { return nil }
+                job.announced = now
+                return now
+            }
+            guard let reply = try? await client.run(ClusterScripts.heartbeat, keys: [.init(stream), .init(keys.job(job.id)), .init(keys.events(job.id))],
+                                                    arguments: [.init(job.entry), .init(name), progress.map { .init(($0 * 1000).rounded() / 1000) } ?? ""]),
                   let answer = reply.text else { continue }
             if answer == "lost" {
                 log("job \(job.id): another worker has it now (this one was quiet too long); stopping it here")

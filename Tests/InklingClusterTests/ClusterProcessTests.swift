@@ -181,4 +181,30 @@ final class ClusterProcessTests: XCTestCase {
             XCTAssertNotNil(limited.headers["retry-after"])
         }
     }
+
+    func testAWorkerStoppedWithSIGTERMHandsItsJobBackAndNothingIsLost() async throws {
+        let cluster = try ClusterProcesses()
+        let config = try cluster.fakeEngines(stepSeconds: 0.05)
+        let (_, frontEnd) = try cluster.frontEnd()
+        let first = try cluster.worker(["--engine", "comfyui", "--config", config, "--drain", "0"])
+        let id = try submit(frontEnd, limit: 3)
+        let end = Date().addingTimeInterval(30)
+        while Date() < end, (try HTTP.send("GET", frontEnd.appendingPathComponent("v1/jobs/\(id)")).json["state"] as? String) != "running" {
+            usleep(20_000)
+        }
+        let second = try cluster.worker(["--engine", "comfyui", "--config", config])
+        first.terminate()
+        XCTAssertTrue(first.output.contains("handed back to the queue"), first.output)
+        let status = try waitForEnd(frontEnd, id, seconds: 60)
+        XCTAssertEqual(status["state"] as? String, "succeeded", "\(status)")
+        XCTAssertEqual(status["attempts"] as? Int, 1, "a hand-back is not a failed attempt")
+        XCTAssertTrue(second.output.contains("working for"))
+        XCTAssertEqual((status["images"] as? [[String: Any]])?.compactMap { $0["variation"] as? Int }.sorted(), [0, 1, 2])
+        let announced = try await announcedImages(cluster, id)
+        XCTAssertEqual(announced.count, 3, "each image announced once")
+        // The engine reported its sampling steps: the job's events carry progress.
+        let events = try await RedisClient(url: cluster.redis.url).command(["XRANGE", .init("inkling:job:\(id):events"), "-", "+"])
+        let progress = (events.array ?? []).compactMap { $0.array?.last?.array?.last?.text }.filter { $0.contains("\"type\":\"progress\"") }
+        XCTAssertFalse(progress.isEmpty, "no progress events")
+    }
 }

@@ -33,8 +33,8 @@ public final class ClusterWorker: @unchecked Sendable {
     private var stopping = false
     /// Set while ``drain(deadline:)`` runs; ``run()`` returns only after it is done.
     private var draining = false
-    /// Wakes the claim loop when a job ends (a slot is free): it waits here rather than polling.
-    private let slotFreed = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    /// The claim loop, while it waits for a slot: resumed when a job ends or the worker stops.
+    private var slotWaiter: CheckedContinuation<Void, Never>?
 
     /// One job this worker runs.
     private final class RunningJob: @unchecked Sendable {
@@ -113,11 +113,7 @@ public final class ClusterWorker: @unchecked Sendable {
         while !isStopping {
             let free = concurrency - runningCount
             if free <= 0 {
-                // Until a job ends (or a second passes, to notice a stop).
-                let wake = Task { [slotFreed] in for await _ in slotFreed.stream { return } }
-                let timeout = Task { try? await Task.sleep(for: .seconds(1)); wake.cancel() }
-                await wake.value
-                timeout.cancel()
+                await waitForSlot()
                 continue
             }
             do {
@@ -141,6 +137,27 @@ public final class ClusterWorker: @unchecked Sendable {
         while lock.withLock({ draining }) {
             try? await Task.sleep(for: .milliseconds(20))
         }
+    }
+
+    /// Returns once a slot is free or the worker stops (a job's end or ``stop()`` resumes it).
+    private func waitForSlot() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now: Bool = lock.withLock {
+                if stopping || running.count < concurrency { return true }
+                slotWaiter = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Resumes the claim loop if it waits for a slot (to see a stop).
+    private func wakeClaimLoop() {
+        let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
+            defer { slotWaiter = nil }
+            return slotWaiter
+        }
+        waiter?.resume()
     }
 
     /// Creates the engine's stream and consumer group (from its first entry) if missing.
@@ -180,8 +197,12 @@ public final class ClusterWorker: @unchecked Sendable {
         lock.withLock { running[entry.id] = job }
         Task {
             await self.work(job)
-            self.lock.withLock { _ = self.running.removeValue(forKey: entry.id) }
-            self.slotFreed.continuation.yield()
+            let waiter: CheckedContinuation<Void, Never>? = self.lock.withLock {
+                _ = self.running.removeValue(forKey: entry.id)
+                defer { self.slotWaiter = nil }
+                return self.slotWaiter
+            }
+            waiter?.resume()
         }
     }
 
@@ -386,6 +407,7 @@ public final class ClusterWorker: @unchecked Sendable {
     public func drain(deadline: Double) async {
         lock.withLock { stopping = true; draining = true }
         defer { lock.withLock { draining = false } }
+        wakeClaimLoop()
         let clock = ContinuousClock()
         let end = clock.now + .milliseconds(Int64(deadline * 1000))
         while runningCount > 0, clock.now < end {
@@ -408,5 +430,6 @@ public final class ClusterWorker: @unchecked Sendable {
     /// Stops claiming at once (``run()`` returns within about a second).
     public func stop() {
         lock.withLock { stopping = true }
+        wakeClaimLoop()
     }
 }

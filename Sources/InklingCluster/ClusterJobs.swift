@@ -67,7 +67,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         let style = submission.request.style?.rawValue ?? defaultStyle
         let engine = try Self.route(style: style, workers: try await routableWorkers())
         let spec = try JobSpec(submission.request)
-        let id = Self.newID()
+        let id = RandomID.make()
         // A job waits in the queue at most the image TTL (as in single-process mode): then its
         // keys expire, its client is told, and nothing it sent is left.
         let queueWait = Int(imageTTL.rounded(.up))
@@ -129,14 +129,6 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     /// addresses are not readable by whoever can read Redis.
     static func tag(_ client: String) -> String { SHA256.hex(of: Array(("inkling client " + client).utf8)) }
 
-    /// 32 random lower-case hex digits.
-    static func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let text = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - text.count) + text
-        }.joined()
-    }
 
     // MARK: Reading a job
 
@@ -232,7 +224,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         do {
             guard let name = try await client.command(["HGET", .init(keys.job(id)), "engine"]).text else { throw Self.notFound(id) }
             engine = name
-            let error = reason.error(timeout: generationTimeout)
+            let error = reason.answer(timeout: generationTimeout)
             let result = try await client.run(ClusterScripts.cancel, keys: [
                 .init(keys.job(id)), .init(keys.events(id)), .init(keys.images(id)), .init(keys.queue), .init(keys.jobs(engine: engine)),
                 .init(keys.finished(second: Int64(Date().timeIntervalSince1970))),

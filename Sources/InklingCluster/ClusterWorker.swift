@@ -287,7 +287,7 @@ public final class ClusterWorker: @unchecked Sendable {
                     let fraction = (Double(variation) + Double(step) / Double(steps)) / Double(max(1, prepared.limit))
                     job.lock.withLock { job.progress = min(1, fraction) }
                 case .image(let image):
-                    let entry = JobImage(id: ClusterJobs.newID(), variation: image.recipe.variation, width: image.image.width,
+                    let entry = JobImage(id: RandomID.make(), variation: image.recipe.variation, width: image.image.width,
                                          height: image.image.height, seed: image.recipe.seed, style: image.recipe.style.rawValue)
                     let result = try await client.run(ClusterScripts.deliver, keys: [
                         .init(keys.images(job.id)), .init(keys.image(entry.id)), .init(keys.imageOwner(entry.id)),
@@ -327,7 +327,7 @@ public final class ClusterWorker: @unchecked Sendable {
         case (.cancelled(let reason)?, _):
             // Cancelled, timed out or stopping, even if the engine finished meanwhile; a
             // timeout is the job's failure (504), the others its cancellation.
-            let answer = reason.error(timeout: timeout)
+            let answer = reason.answer(timeout: timeout)
             error = answer
             state = reason == .deadline ? "failed" : "cancelled"
             event = reason == .deadline ? .failed(answer) : .cancelled(answer)

@@ -482,11 +482,6 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
 
     /// What a job cancelled for `reason` answers, with what became of the engine's work.
     static func answer(_ reason: JobCancelReason, engineWork: [String]) -> APIError {
-        switch reason {
-        case .requested: APIError(503, "cancelled", "the job was cancelled by a DELETE request", retryAfter: 5).adding(engineWork)
-        case .clientGone: APIError.clientGone.adding(engineWork)
-        case .deadline: APIError(504, "generation_timeout", "the generation was stopped by its deadline").adding(engineWork)
-        case .stopping: APIError.stopping.adding(engineWork)
-        }
+        reason.answer(engineWork: engineWork)
     }
 }

@@ -33,6 +33,8 @@ public final class ClusterWorker: @unchecked Sendable {
     private var stopping = false
     /// Set while ``drain(deadline:)`` runs; ``run()`` returns only after it is done.
     private var draining = false
+    /// Set once the worker has left the member list: no heartbeat may put it back.
+    private var left = false
     /// The claim loop, while it waits for a slot: resumed when a job ends or the worker stops.
     private var slotWaiter: CheckedContinuation<Void, Never>?
 
@@ -194,7 +196,14 @@ public final class ClusterWorker: @unchecked Sendable {
             return
         }
         let job = RunningJob(id: id, entry: entry.id)
-        lock.withLock { running[entry.id] = job }
+        // An entry this worker already runs (reclaimed from itself after its heartbeats failed
+        // for a while) keeps its one task.
+        let fresh: Bool = lock.withLock {
+            guard running[entry.id] == nil else { return false }
+            running[entry.id] = job
+            return true
+        }
+        guard fresh else { return }
         Task {
             await self.work(job)
             let waiter: CheckedContinuation<Void, Never>? = self.lock.withLock {
@@ -389,10 +398,11 @@ public final class ClusterWorker: @unchecked Sendable {
     /// The worker's own heartbeat in the member list.
     private func beatForever() async {
         while !Task.isCancelled {
-            let record = lock.withLock { () -> ClusterMember in
+            let record = lock.withLock { () -> ClusterMember? in
                 member.running = running.count
-                return member
+                return left ? nil : member
             }
+            guard let record else { return }
             try? await registry.beat(record)
             try? await Task.sleep(for: .milliseconds(Int64(settings.heartbeatInterval * 1000)))
         }
@@ -424,7 +434,7 @@ public final class ClusterWorker: @unchecked Sendable {
         while runningCount > 0, clock.now < settle {
             try? await Task.sleep(for: .milliseconds(20))
         }
-        await registry.leave(lock.withLock { member })
+        await registry.leave(lock.withLock { self.left = true; return member })
     }
 
     /// Stops claiming at once (``run()`` returns within about a second).

@@ -63,7 +63,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     // MARK: Submitting
 
     public func submit(_ submission: JobSubmission) async throws(APIError) -> String {
-        if lock.withLock({ stopping }) { throw APIError(503, "stopping", "the server is shutting down; try again shortly", retryAfter: 5) }
+        if lock.withLock({ stopping }) { throw APIError.stopping }
         let style = submission.request.style?.rawValue ?? defaultStyle
         let engine = try Self.route(style: style, workers: try await routableWorkers())
         let spec = try JobSpec(submission.request)
@@ -87,8 +87,9 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
             throw unavailable(error)
         }
         guard reply.integer == 1 else {
+            // A place frees when the next job ends: at the measured drain rate, 1 / rate seconds.
             let drain = await drainRate()
-            let wait = drain > 0 ? min(600, max(1, Int((Double(settings.queueLimit) / drain).rounded(.up)))) : 30
+            let wait = drain > 0 ? min(600, max(1, Int((1 / drain).rounded(.up)))) : 30
             throw APIError(503, "queue_full", "the cluster's queue is full (\(settings.queueLimit) jobs waiting); retry in \(wait) s", retryAfter: wait)
         }
         lock.withLock { member.jobsDone += 1 }

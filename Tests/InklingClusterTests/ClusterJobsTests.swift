@@ -135,18 +135,11 @@ final class ClusterJobsTests: XCTestCase {
         let jobs = try frontEnd(settings)
         let client = RedisClient(url: redis.url)
         // A "dead" worker: it claims the entry and never beats again.
-        _ = try await client.command(["XGROUP", "CREATE", .init(settings.keys.jobs(engine: "builtin")), "workers", "0", "MKSTREAM"])
-        _ = try await client.pipeline([
-            ["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 + 3600), "ghost"],
-            ["HSET", .init(settings.keys.worker("ghost")), "role", "worker", "engine", "builtin", "styles", "sketch", "concurrency", "1", "running", "0"],
-        ])
+        try await ClusterTestSupport.listGhostWorker(client, settings)
         let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 2), owner: nil))
-        let claimed = try await client.command(["XREADGROUP", "GROUP", "workers", "ghost", "COUNT", "1", "STREAMS", .init(settings.keys.jobs(engine: "builtin")), ">"])
-        XCTAssertEqual(claimed.streamEntries.count, 1)
+        let claimed = try await ClusterTestSupport.claimAsGhost(client, settings, id)
+        XCTAssertEqual(claimed, 1)
         // It even delivered variation 0 before dying (as a real worker might have).
-        _ = try await client.pipeline([
-            ["HSET", .init(settings.keys.job(id)), "state", "running", "worker", "ghost", "attempts", "1"],
-        ])
         let early = JobImage(id: String(repeating: "a", count: 32), variation: 0, width: 256, height: 256, seed: 7, style: "sketch")
         _ = try await client.pipeline([
             ["HSET", .init(settings.keys.images(id)), "0", .init("{\"id\":\"\(early.id)\",\"variation\":0,\"width\":256,\"height\":256,\"seed\":\"7\",\"style\":\"sketch\"}")],
@@ -171,14 +164,10 @@ final class ClusterJobsTests: XCTestCase {
         let settings = ClusterTestSupport.settings(redis) { $0.maxAttempts = 1 }
         let jobs = try frontEnd(settings)
         let client = RedisClient(url: redis.url)
-        _ = try await client.command(["XGROUP", "CREATE", .init(settings.keys.jobs(engine: "builtin")), "workers", "0", "MKSTREAM"])
-        _ = try await client.pipeline([
-            ["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 + 3600), "ghost"],
-            ["HSET", .init(settings.keys.worker("ghost")), "role", "worker", "engine", "builtin", "styles", "sketch", "concurrency", "1", "running", "0"],
-        ])
+        try await ClusterTestSupport.listGhostWorker(client, settings)
         let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
-        _ = try await client.command(["XREADGROUP", "GROUP", "workers", "ghost", "COUNT", "1", "STREAMS", .init(settings.keys.jobs(engine: "builtin")), ">"])
-        _ = try await client.command(["HSET", .init(settings.keys.job(id)), "state", "running", "worker", "ghost", "attempts", "1"])
+        let claimed = try await ClusterTestSupport.claimAsGhost(client, settings, id)
+        XCTAssertEqual(claimed, 1)
         let worker = try worker(settings)
         let running = Task { await worker.run() }
         defer { worker.stop(); running.cancel() }
@@ -232,10 +221,7 @@ final class ClusterJobsTests: XCTestCase {
         let jobs = try frontEnd(settings, ttl: 1)
         let client = RedisClient(url: redis.url)
         // A worker that is listed but never claims anything.
-        _ = try await client.pipeline([
-            ["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 + 3600), "ghost"],
-            ["HSET", .init(settings.keys.worker("ghost")), "role", "worker", "engine", "builtin", "styles", "sketch", "concurrency", "1", "running", "0"],
-        ])
+        try await ClusterTestSupport.listGhostWorker(client, settings)
         let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
         do {
             _ = try await ClusterTestSupport.events(jobs, id)
@@ -256,14 +242,10 @@ final class ClusterJobsTests: XCTestCase {
         let settings = ClusterTestSupport.settings(redis)
         let jobs = try frontEnd(settings)
         let client = RedisClient(url: redis.url)
-        _ = try await client.command(["XGROUP", "CREATE", .init(settings.keys.jobs(engine: "builtin")), "workers", "0", "MKSTREAM"])
-        _ = try await client.pipeline([
-            ["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 + 3600), "ghost"],
-            ["HSET", .init(settings.keys.worker("ghost")), "role", "worker", "engine", "builtin", "styles", "sketch", "concurrency", "1", "running", "0"],
-        ])
+        try await ClusterTestSupport.listGhostWorker(client, settings)
         let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
-        _ = try await client.command(["XREADGROUP", "GROUP", "workers", "ghost", "COUNT", "1", "STREAMS", .init(settings.keys.jobs(engine: "builtin")), ">"])
-        _ = try await client.command(["HSET", .init(settings.keys.job(id)), "state", "running", "worker", "ghost", "attempts", "1"])
+        let claimed = try await ClusterTestSupport.claimAsGhost(client, settings, id)
+        XCTAssertEqual(claimed, 1)
         let answer = try await jobs.cancel(id, requester: nil, reason: .requested)
         XCTAssertEqual(answer.state, .running, "asked; its worker has to hear it")
         // The worker is dead; the job is reclaimed, and ends cancelled instead of running again.

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import InklingRedis
 import InklingRedisTestSupport
 import XCTest
 
@@ -106,13 +107,17 @@ final class ClusterProcesses: @unchecked Sendable {
         return (member, url)
     }
 
-    /// A worker (built-in engine unless `extra` says otherwise); waits until it has joined.
+    /// A worker (built-in engine unless `extra` says otherwise); waits until it has joined: its
+    /// first heartbeat is in the member list, so front ends can route to it.
     func worker(_ extra: [String] = [], environment: [String: String] = [:]) throws -> Member {
         let name = "w\(lock.withLock { counter + 1 })-\(UInt16.random(in: 0...UInt16.max))"
         let (member, _) = try launch("inkling", ["worker", "--cluster", redis.url.description, "--name", name] + timings + extra, environment: environment)
         let end = Date().addingTimeInterval(20)
         while Date() < end {
-            if member.output.contains("working for") { return member }
+            if member.output.contains("working for"),
+               (try? RedisConnection(url: redis.url).command(["ZSCORE", "inkling:workers", .init(name)]))?.isNull == false {
+                return member
+            }
             if !member.process.isRunning { break }
             usleep(20_000)
         }

@@ -1,7 +1,8 @@
 import Foundation
 import InklingBase
 import InklingBuiltInEngine
-import InklingCluster
+@testable import InklingCluster
+import InklingRedis
 import InklingConditioning
 import InklingEngines
 import InklingRedisTestSupport
@@ -39,6 +40,24 @@ enum ClusterTestSupport {
     /// The parsed request of ``body(limit:style:extra:)``.
     static func request(limit: Int = 2, style: String = "sketch") throws -> GenerationRequest {
         try GenerationRequest(body: try body(limit: limit, style: style), base: GenerationOptions(), limits: .default)
+    }
+
+    /// Lists a worker "ghost" of the built-in engine (painting sketches) that is alive for an
+    /// hour but never claims by itself, with the engine's stream and group in place.
+    static func listGhostWorker(_ client: RedisClient, _ settings: ClusterSettings) async throws {
+        _ = try await client.command(["XGROUP", "CREATE", .init(settings.keys.jobs(engine: "builtin")), "workers", "0", "MKSTREAM"])
+        _ = try await client.pipeline([
+            ["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 + 3600), "ghost"],
+            ["HSET", .init(settings.keys.worker("ghost")), "role", "worker", "engine", "builtin", "styles", "sketch", "concurrency", "1", "running", "0"],
+        ])
+    }
+
+    /// Claims the next entry as "ghost" and marks job `id` as running on it, as a worker that
+    /// then dies would leave it; the entries claimed.
+    static func claimAsGhost(_ client: RedisClient, _ settings: ClusterSettings, _ id: String) async throws -> Int {
+        let claimed = try await client.command(["XREADGROUP", "GROUP", "workers", "ghost", "COUNT", "1", "STREAMS", .init(settings.keys.jobs(engine: "builtin")), ">"])
+        _ = try await client.command(["HSET", .init(settings.keys.job(id)), "state", "running", "worker", "ghost", "attempts", "1"])
+        return claimed.streamEntries.count
     }
 
     /// Polls `condition` every 20 ms for up to `seconds`.

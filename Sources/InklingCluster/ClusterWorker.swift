@@ -274,14 +274,7 @@ public final class ClusterWorker: @unchecked Sendable {
         let owner = fields.text("owner") ?? ""
         do {
             let request = try spec.request(base: base, limits: drawingLimits)
-            let creator: InklingImageCreator
-            let prepared: PreparedRequest
-            do {
-                creator = try await InklingImageCreator(engine: engine, options: request.options, embedsSourceImage: false)
-                prepared = try creator.prepare(request.concepts, style: request.style, limit: request.limit)
-            } catch {
-                return .failed(APIError.creation(error))
-            }
+            let (creator, prepared) = try await request.prepare(on: engine)
             job.lock.withLock { job.creator = creator }
             if job.why != nil { creator.cancelAll() }
             let started = JobEvent.started(style: prepared.style.rawValue, limit: prepared.limit, notices: prepared.notices, worker: name)

@@ -252,11 +252,10 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     private func run(_ id: String, _ request: GenerationRequest, owner: String?, ending: FirstArrival<JobEnding>) async -> JobEvent {
         let creator: InklingImageCreator
         let prepared: PreparedRequest
-        do {
-            creator = try await InklingImageCreator(engine: engine, options: request.options, embedsSourceImage: false)
-            prepared = try creator.prepare(request.concepts, style: request.style, limit: request.limit)
+        do throws(APIError) {
+            (creator, prepared) = try await request.prepare(on: engine)
         } catch {
-            return .failed(APIError.creation(error))
+            return .failed(error)
         }
         if case .cancelled(let reason)? = ending.current {
             // Cancelled while it was being prepared: the engine never sees it.

@@ -42,14 +42,19 @@ final class ClusterSoakTests: XCTestCase {
         let announced = try await client.pipeline(ids.map { ["XRANGE", .init("inkling:job:\($0):events"), "-", "+"] })
         var duplicates = 0
         var imageIDs: [String] = []
-        for reply in announced {
-            let images = (reply.array ?? []).compactMap { $0.array?.last?.array?.last?.text }.filter { $0.contains("\"type\":\"image\"") }
+        var unexpected: [String] = []
+        for (job, reply) in zip(ids, announced) {
+            let events = (reply.array ?? []).compactMap { $0.array?.last?.array?.last?.text }
+            let images = events.filter { $0.contains("\"type\":\"image\"") }
             if images.count != 1 { duplicates += 1 }
-            if let text = images.first, let range = text.range(of: "\"id\":\"") {
+            if let text = images.first, let range = text.range(of: "\"id\":\""), images.count == 1 {
                 imageIDs.append(String(text[range.upperBound...].prefix(32)))
+            } else {
+                unexpected.append("\(job): \(events)")
             }
         }
-        XCTAssertEqual(duplicates, 0, "jobs that announced other than one image")
+        XCTAssertEqual(duplicates, 0, "jobs that announced other than one image: \(unexpected.prefix(5))")
+        XCTAssertEqual(imageIDs.count, jobs, "jobs without one readable image event: \(unexpected.prefix(5))")
         var downloads = 0
         var refusals: [String] = []
         for (i, id) in imageIDs.enumerated() {

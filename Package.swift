@@ -320,6 +320,7 @@ if Context.environment["INKLING_FUZZ"] != nil {
         ("pipeline", ["InklingStrokes", "InklingGuidance", "InklingInterchange", "InklingImageIO"]),
         ("http", ["InklingServer"]),
         ("redis-url", ["InklingRedis"]),
+        ("packed-drawing", ["InklingStrokes"]),
     ]
     // libFuzzer's driver behind a C entry point that each target's `@main` calls.
     package.targets.append(.target(name: "CInklingFuzz", path: "Fuzz/CInklingFuzz"))

@@ -39,6 +39,7 @@ dictionary() {
     case "$1" in
         http) echo Fuzz/dict/http.dict ;;
         redis-url) echo Fuzz/dict/redis-url.dict ;;
+        packed-drawing) ;;
         inkml) echo Fuzz/dict/xml.dict ;;
         png|jpeg) ;;
         *) echo Fuzz/dict/json.dict ;;

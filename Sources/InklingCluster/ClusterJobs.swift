@@ -76,6 +76,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
             "timeout", .init(generationTimeout), "frontend", .init(name), "spec", .init(spec.json),
             "positions", .init(spec.imagePositions.map(String.init).joined(separator: ",")), "inputs", .init(spec.images.count),
         ]
+        if let drawing = spec.drawing { fields += ["drawing", .init(drawing), "drawingAt", .init(spec.drawingPosition)] }
         if let owner = submission.owner { fields += ["owner", .init(Self.tag(owner))] }
         for (i, image) in spec.images.enumerated() { fields += [.init("input:\(i)"), .init(image)] }
         let reply: RedisReply
@@ -151,18 +152,29 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
 
     /// Reads the job's event stream from its start until its last event.
     private func follow(_ id: String, into continuation: AsyncThrowingStream<JobEvent, any Error>.Continuation) async throws {
-        let exists: RedisReply
-        do { exists = try await client.command(["EXISTS", .init(keys.job(id))]) } catch { throw unavailable(error) }
-        if exists.integer == 0 { throw Self.notFound(id) }
+        // Whether the job exists, and what it has said so far, in one round trip.
+        let first: [RedisReply]
+        do {
+            first = try await client.pipeline([["EXISTS", .init(keys.job(id))], ["XREAD", "COUNT", "100", "STREAMS", .init(keys.events(id)), "0"]])
+        } catch {
+            throw unavailable(error)
+        }
+        if first[0].integer == 0 { throw Self.notFound(id) }
         var last = "0"
         var started = false
         var failingSince: ContinuousClock.Instant?
         let clock = ContinuousClock()
+        var pending: RedisReply? = first[1]
         while !Task.isCancelled {
             let reply: RedisReply
             do {
-                reply = try await client.blocking(["XREAD", "COUNT", "100", "BLOCK", "1000", "STREAMS", .init(keys.events(id)), .init(last)],
-                                                  blockMilliseconds: 1000)
+                if let read = pending {
+                    reply = read
+                    pending = nil
+                } else {
+                    reply = try await client.blocking(["XREAD", "COUNT", "100", "BLOCK", "1000", "STREAMS", .init(keys.events(id)), .init(last)],
+                                                      blockMilliseconds: 1000)
+                }
                 failingSince = nil
             } catch {
                 // Redis may come back (a restart with AOF keeps the job): keep trying for a while.

@@ -15,7 +15,7 @@ enum ClusterScripts {
     -- Deletes what the client sent (the request and its images) from the job's hash.
     local function drop_inputs(job)
       local n = tonumber(redis.call('HGET', job, 'inputs') or '0') or 0
-      redis.call('HDEL', job, 'spec', 'positions', 'inputs')
+      redis.call('HDEL', job, 'spec', 'drawing', 'drawingAt', 'positions', 'inputs')
       for i = 0, n - 1 do redis.call('HDEL', job, 'input:' .. i) end
     end
     -- Ends a job that has not ended: its state, its last event, its inputs gone, every key of it
@@ -43,11 +43,9 @@ enum ClusterScripts {
     local now = now_ms()
     redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[3]) * 1000)
     if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
-    redis.call('HSET', KEYS[2], 'state', 'queued', 'created', now, 'attempts', 0)
-    for i = 4, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
-    redis.call('ZADD', KEYS[1], now, ARGV[1])
     local entry = redis.call('XADD', KEYS[3], '*', 'job', ARGV[1])
-    redis.call('HSET', KEYS[2], 'entry', entry)
+    redis.call('HSET', KEYS[2], 'state', 'queued', 'created', now, 'attempts', 0, 'entry', entry, unpack(ARGV, 4))
+    redis.call('ZADD', KEYS[1], now, ARGV[1])
     redis.call('XADD', KEYS[4], '*', 'e', '{"type":"queued"}')
     redis.call('EXPIRE', KEYS[2], ARGV[3])
     redis.call('EXPIRE', KEYS[4], ARGV[3])
@@ -56,8 +54,9 @@ enum ClusterScripts {
 
     /// A worker starts a job it claimed (new or reclaimed). KEYS: job, queue, events, images,
     /// deadletter, finished counter. ARGV: id, worker, max attempts, entry id, dead-letter length,
-    /// failed event JSON, error JSON, engine, visibility timeout (s). Returns `run <attempt>` or
-    /// `skip <why>`.
+    /// failed event JSON, error JSON, engine, visibility timeout (s). Returns `skip <why>`, or
+    /// `run <attempt>` followed by the job hash's fields and values (the job, read in the same
+    /// round trip).
     static let start = RedisScript(prelude + """
     local state = redis.call('HGET', KEYS[1], 'state')
     if not state then
@@ -88,34 +87,57 @@ enum ClusterScripts {
     local life = math.ceil((timeout + tonumber(ARGV[9])) * (tonumber(ARGV[3]) - attempts + 1) + ttl + 60)
     redis.call('EXPIRE', KEYS[1], life)
     redis.call('EXPIRE', KEYS[3], life)
-    return 'run ' .. attempts
+    local reply = redis.call('HGETALL', KEYS[1])
+    table.insert(reply, 1, 'run ' .. attempts)
+    return reply
     """)
 
-    /// Delivers one image of a running job, once per variation whatever the attempt. KEYS:
-    /// images hash, image, image owner, events, job. ARGV: variation, image entry JSON, PNG,
-    /// TTL (s), owner or '', event JSON. Returns 1 when delivered, 0 when it already was (or the
-    /// job has ended).
+    /// Delivers one image of a running job, once per variation whatever the attempt, and with
+    /// the last image ends the job as succeeded in the same step (so its `image` and `done`
+    /// events reach a reader together). The PNG is already stored under its key (a `SET … EX`
+    /// sent just before, so that its bytes are not copied into Lua and back); it is deleted
+    /// unless delivered. KEYS: images hash, image, image owner, events, job, queue, stream,
+    /// finished counter. ARGV: variation, image entry JSON, TTL (s), owner or '', event JSON,
+    /// job id, entry id, `last` or ''. Returns 1 when delivered, 0 when it already was, -1
+    /// (and does nothing else) when the job is not running.
     static let deliver = RedisScript(prelude + """
-    if redis.call('HGET', KEYS[5], 'state') ~= 'running' then return 0 end
-    if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
-    redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[4])
-    if ARGV[5] ~= '' then redis.call('SET', KEYS[3], ARGV[5], 'EX', ARGV[4]) end
-    redis.call('XADD', KEYS[4], '*', 'e', ARGV[6])
-    redis.call('HINCRBY', KEYS[5], 'done', 1)
-    local ttl = redis.call('TTL', KEYS[5])
-    if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end
-    return 1
+    if redis.call('HGET', KEYS[5], 'state') ~= 'running' then
+      redis.call('DEL', KEYS[2])
+      return -1
+    end
+    local delivered = 0
+    if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 1 then
+      if ARGV[4] ~= '' then redis.call('SET', KEYS[3], ARGV[4], 'EX', ARGV[3]) end
+      redis.call('XADD', KEYS[4], '*', 'e', ARGV[5])
+      redis.call('HINCRBY', KEYS[5], 'done', 1)
+      local ttl = redis.call('TTL', KEYS[5])
+      if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end
+      delivered = 1
+    else
+      redis.call('DEL', KEYS[2])
+    end
+    if ARGV[8] == 'last' then
+      local ttl = tonumber(redis.call('HGET', KEYS[5], 'ttl') or '300') or 300
+      local done = '{"type":"done","count":' .. redis.call('HLEN', KEYS[1]) .. '}'
+      end_job(KEYS[5], KEYS[4], KEYS[1], KEYS[6], ARGV[6], 'succeeded', done, '', ttl, KEYS[8])
+      redis.call('XACK', KEYS[7], 'workers', ARGV[7])
+      redis.call('XDEL', KEYS[7], ARGV[7])
+    end
+    return delivered
     """)
 
     /// Ends a job (a worker's result, or a failure). KEYS: job, events, images, queue, stream,
     /// finished counter. ARGV: id, state, event JSON, error JSON or '', entry id or ''. Returns
     /// the state the job ended in (the earlier one if it had already ended, `gone` if expired).
+    /// A `succeeded` end's event JSON is ignored: its `done` event counts the images delivered.
     static let finish = RedisScript(prelude + """
     local state = redis.call('HGET', KEYS[1], 'state')
     local result = state or 'gone'
     if state and not is_final(state) then
       local ttl = tonumber(redis.call('HGET', KEYS[1], 'ttl') or '300') or 300
-      end_job(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ttl, KEYS[6])
+      local event = ARGV[3]
+      if ARGV[2] == 'succeeded' then event = '{"type":"done","count":' .. redis.call('HLEN', KEYS[3]) .. '}' end
+      end_job(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], ARGV[2], event, ARGV[4], ttl, KEYS[6])
       result = ARGV[2]
     end
     if ARGV[5] ~= '' then

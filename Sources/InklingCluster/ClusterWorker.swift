@@ -230,8 +230,9 @@ public final class ClusterWorker: @unchecked Sendable {
             log("job \(job.id): could not start it: \(error.description)")
             return  // left pending: reclaimed later
         }
-        let verdict = started.text ?? ""
-        guard verdict.hasPrefix("run") else {
+        // `run <attempt>` and the job's fields, or `skip <why>`.
+        let verdict = started.array?.first?.text ?? started.text ?? ""
+        guard verdict.hasPrefix("run"), let reply = started.array else {
             if verdict == "skip exhausted" {
                 log("job \(job.id): attempts exhausted; failed and sent to the dead-letter stream")
                 lock.withLock { member.failures += 1 }
@@ -239,13 +240,7 @@ public final class ClusterWorker: @unchecked Sendable {
             _ = try? await client.pipeline([["XACK", .init(stream), .init(ClusterKeys.group), .init(job.entry)], ["XDEL", .init(stream), .init(job.entry)]])
             return
         }
-        let fields: [String: [UInt8]]
-        do {
-            fields = try await client.command(["HGETALL", .init(keys.job(job.id))]).fields
-        } catch {
-            log("job \(job.id): \(error.description)")
-            return
-        }
+        let fields = RedisReply.array(Array(reply.dropFirst())).fields
         let beat = Task { await self.beat(job) }
         let timeout = fields.double("timeout") ?? 120
         let timer = Task {
@@ -261,47 +256,71 @@ public final class ClusterWorker: @unchecked Sendable {
     /// What painting a job came to.
     private enum Outcome {
         case done(Int)
+        /// Done, and already recorded as succeeded with its last image.
+        case ended(Int)
         case failed(APIError)
         case stopped
     }
 
     /// Rebuilds the request, paints it and delivers each image.
     private func paint(_ job: RunningJob, fields: [String: [UInt8]]) async -> Outcome {
-        let spec = JobSpec(json: fields["spec"] ?? [],
+        let spec = JobSpec(json: fields["spec"] ?? [], drawing: fields["drawing"], drawingPosition: fields.int("drawingAt") ?? 0,
                            images: (0..<(fields.int("inputs") ?? 0)).map { fields["input:\($0)"] ?? [] },
                            imagePositions: (fields.text("positions") ?? "").split(separator: ",").compactMap { Int($0) })
         let ttl = fields.int("ttl") ?? 300
         let owner = fields.text("owner") ?? ""
+        var announcement: Task<Void, Never>?
+        let outcome = await paint(job, spec: spec, ttl: ttl, owner: owner, announcement: &announcement)
+        // The `started` event is written before the job's end.
+        await announcement?.value
+        return outcome
+    }
+
+    /// Paints the job and delivers its images; the task writing its `started` event goes to `announcement`.
+    private func paint(_ job: RunningJob, spec: JobSpec, ttl: Int, owner: String, announcement: inout Task<Void, Never>?) async -> Outcome {
         do {
             let request = try spec.request(base: base, limits: drawingLimits)
             let (creator, prepared) = try await request.prepare(on: engine)
             job.lock.withLock { job.creator = creator }
             if job.why != nil { creator.cancelAll() }
             let started = JobEvent.started(style: prepared.style.rawValue, limit: prepared.limit, notices: prepared.notices, worker: name)
-            _ = try? await client.pipeline([
-                ["XADD", .init(keys.events(job.id)), "*", "e", .init(JobEventJSON.encode(started))],
-                ["HSET", .init(keys.job(job.id)), "style", .init(prepared.style.rawValue)],
-            ])
+            // Announced while the engine paints; awaited before the first image, which must follow it.
+            let announcing = Task { [client, keys] in
+                _ = try? await client.pipeline([
+                    ["XADD", .init(keys.events(job.id)), "*", "e", .init(JobEventJSON.encode(started))],
+                    ["HSET", .init(keys.job(job.id)), "style", .init(prepared.style.rawValue)],
+                ])
+            }
+            announcement = announcing
             var delivered = 0
+            var painted = 0
+            var ended = false
             for try await event in creator.events(for: prepared) {
                 switch event {
                 case .progress(let variation, let step, let steps) where steps > 0:
                     let fraction = (Double(variation) + Double(step) / Double(steps)) / Double(max(1, prepared.limit))
                     job.lock.withLock { job.progress = min(1, fraction) }
                 case .image(let image):
+                    await announcing.value
+                    painted += 1
+                    // The last image ends the job in the same step, unless it is being stopped.
+                    let last = painted == prepared.limit && job.why == nil
                     let entry = JobImage(id: RandomID.make(), variation: image.recipe.variation, width: image.image.width,
                                          height: image.image.height, seed: image.recipe.seed, style: image.recipe.style.rawValue)
                     let result = try await client.run(ClusterScripts.deliver, keys: [
                         .init(keys.images(job.id)), .init(keys.image(entry.id)), .init(keys.imageOwner(entry.id)),
-                        .init(keys.events(job.id)), .init(keys.job(job.id)),
-                    ], arguments: [.init(entry.variation), .init(JSONValue.object(JobEventJSON.image(entry)).text), .init(image.png),
-                                   .init(ttl), .init(owner), .init(JobEventJSON.encode(.image(entry)))])
+                        .init(keys.events(job.id)), .init(keys.job(job.id)), .init(keys.queue), .init(stream), .init(finishedCounter()),
+                    ], arguments: [.init(entry.variation), .init(JSONValue.object(JobEventJSON.image(entry)).text),
+                                   .init(ttl), .init(owner), .init(JobEventJSON.encode(.image(entry))), .init(job.id), .init(job.entry),
+                                   last ? "last" : ""],
+                                                      after: [["SET", .init(keys.image(entry.id)), .init(image.png), "EX", .init(ttl)]]).script
                     if result.integer == 1 { delivered += 1 }
+                    if last, result.integer != -1 { ended = true }
                 default:
                     break
                 }
             }
-            return .done(delivered)
+            return ended ? .ended(delivered) : .done(delivered)
         } catch let error as APIError {
             return .failed(error)
         } catch let error as RedisError {
@@ -324,6 +343,9 @@ public final class ClusterWorker: @unchecked Sendable {
         let event: JobEvent
         var error: APIError?
         switch (job.why, outcome) {
+        case (_, .ended):
+            lock.withLock { member.jobsDone += 1 }
+            return
         case (.lost?, _), (.handedBack?, _):
             return
         case (.cancelled(let reason)?, _):
@@ -333,8 +355,8 @@ public final class ClusterWorker: @unchecked Sendable {
             error = answer
             state = reason == .deadline ? "failed" : "cancelled"
             event = reason == .deadline ? .failed(answer) : .cancelled(answer)
-        case (nil, .done):
-            let count = (try? await client.command(["HLEN", .init(keys.images(job.id))]))?.integer.map(Int.init) ?? 0
+        case (nil, .done(let count)):
+            // The finish script counts the images delivered (this attempt's and earlier ones').
             state = "succeeded"
             event = .done(count: count)
         case (nil, .failed(let failure)):

@@ -75,6 +75,19 @@ public final class RedisClient: Sendable {
     /// Retrying after NOSCRIPT is safe: Redis ran nothing. The script's own error replies throw
     /// ``RedisError/server(_:)``.
     public func run(_ script: RedisScript, keys: [RedisArgument], arguments: [RedisArgument]) async throws(RedisError) -> RedisReply {
+        try await run(script, keys: keys, arguments: arguments, after: []).script
+    }
+
+    /// Sends `commands`, then the script (EVALSHA with keys and args), in one round trip, and
+    /// returns the commands' replies (error replies as ``RedisReply/error(_:)``) and the script's.
+    ///
+    /// For a script that works on what the commands just wrote (a large value sent with `SET`
+    /// rather than through the script's arguments, which Redis would copy into Lua and back).
+    /// On NOSCRIPT the script alone is loaded and run again: the commands ran once. The script's
+    /// own error replies throw ``RedisError/server(_:)``.
+    public func run(
+        _ script: RedisScript, keys: [RedisArgument], arguments: [RedisArgument], after commands: [[RedisArgument]]
+    ) async throws(RedisError) -> (commands: [RedisReply], script: RedisReply) {
         let scripts = scripts
         let known = scripts.digest(of: script.source)
         return try await connections.run(timeout: commandTimeout) { connection throws(RedisError) in
@@ -84,18 +97,18 @@ public final class RedisClient: Sendable {
                 scripts.remember(digest, for: script.source)
                 return digest
             }
-            func evaluate(_ digest: String) throws(RedisError) -> RedisReply {
-                try connection.command(["EVALSHA", RedisArgument(digest), RedisArgument(keys.count)] + keys + arguments)
+            func evaluation(_ digest: String) -> [RedisArgument] {
+                ["EVALSHA", RedisArgument(digest), RedisArgument(keys.count)] + keys + arguments
             }
             let digest: String
             if let known { digest = known } else { digest = try load() }
-            do throws(RedisError) {
-                return try evaluate(digest)
-            } catch .server(let message) where message.hasPrefix("NOSCRIPT") {
-                return try evaluate(try load())
-            } catch {
-                throw error
+            var replies = try connection.pipeline(commands + [evaluation(digest)])
+            var reply = replies.removeLast()
+            if case .error(let message) = reply, message.hasPrefix("NOSCRIPT") {
+                reply = try connection.pipeline([evaluation(try load())])[0]
             }
+            if case .error(let message) = reply { throw RedisConnection.error(replied: message) }
+            return (replies, reply)
         }.get()
     }
 

@@ -202,7 +202,7 @@ public final class RedisConnection {
     }
 
     /// The error to throw for an error reply.
-    private static func error(replied message: String) -> RedisError {
+    static func error(replied message: String) -> RedisError {
         message.hasPrefix("NOAUTH ") || message.hasPrefix("WRONGPASS ") ? .authentication(message) : .server(message)
     }
 

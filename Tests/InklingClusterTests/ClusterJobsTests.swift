@@ -52,7 +52,7 @@ final class ClusterJobsTests: XCTestCase {
         }
         // The request and the drawing are gone as soon as the job ends.
         let fields = try await RedisClient(url: redis.url).command(["HKEYS", .init(settings.keys.job(id))]).array?.compactMap(\.text) ?? []
-        XCTAssertFalse(fields.contains("spec"), "\(fields)")
+        XCTAssertTrue(Set(fields).isDisjoint(with: ["spec", "drawing", "drawingAt", "positions", "inputs"]), "\(fields)")
     }
 
     func testOwnedJobsAnswerOnlyTheirOwner() async throws {
@@ -157,6 +157,10 @@ final class ClusterJobsTests: XCTestCase {
         XCTAssertEqual(status.state, .succeeded)
         XCTAssertEqual(status.attempts, 2)
         XCTAssertEqual(status.worker, worker.name)
+        // The second painting of variation 0 was stored and, not delivered, deleted: only the
+        // two delivered images are in Redis.
+        let stored = try redis.keys(matching: "inkling:image:*").filter { !$0.hasSuffix(":owner") }.sorted()
+        XCTAssertEqual(stored, images.map { settings.keys.image($0.id) }.sorted())
     }
 
     func testAJobThatKeepsLosingItsWorkerFailsIntoTheDeadLetterStream() async throws {

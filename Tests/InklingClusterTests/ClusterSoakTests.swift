@@ -79,7 +79,8 @@ final class ClusterSoakTests: XCTestCase {
         XCTAssertEqual(pending, 0)
         let images = try cluster.redis.keys(matching: "inkling:image:*")
         XCTAssertEqual(images, [], "every image was downloaded and deleted")
-        let inputs = try await client.pipeline(ids.map { ["HEXISTS", .init("inkling:job:\($0)"), "spec"] }).filter { $0.integer == 1 }
+        let inputs = try await client.pipeline(ids.flatMap { id in ["spec", "drawing"].map { ["HEXISTS", .init("inkling:job:\(id)"), .init($0)] } })
+            .filter { $0.integer == 1 }
         XCTAssertEqual(inputs.count, 0, "no job kept its request")
         print("soak: \(jobs) jobs, \(kills) workers killed, all answered once")
     }

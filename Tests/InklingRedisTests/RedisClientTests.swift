@@ -62,6 +62,29 @@ final class RedisClientTests: XCTestCase {
         XCTAssertEqual(total.integer, 10)
     }
 
+    func testAScriptAfterCommandsSeesTheirWritesAndTheyRunOnceAfterAFlush() async throws {
+        let server = try RedisTestServer()
+        let client = RedisClient(url: server.url)
+        // The large value goes by SET; the script only reads its length.
+        let measure = RedisScript("return redis.call('STRLEN', KEYS[1]) + redis.call('GET', KEYS[2])")
+        let value = RedisArgument(Array(repeating: 0xAB, count: 400_000))
+        let first = try await client.run(measure, keys: ["blob", "sent"], arguments: [], after: [["SET", "blob", value], ["INCR", "sent"]])
+        XCTAssertEqual(first.commands, [.status("OK"), .integer(1)])
+        XCTAssertEqual(first.script, .integer(400_001))
+        _ = try await client.command(["SCRIPT", "FLUSH"])
+        let second = try await client.run(measure, keys: ["blob", "sent"], arguments: [], after: [["INCR", "sent"]])
+        XCTAssertEqual(second.script, .integer(400_002), "after NOSCRIPT only the script runs again: the commands ran once")
+        // An error reply of a command is returned; the script's own error is thrown.
+        let failing = RedisScript("return redis.error_reply('BUSYJOB job 7 is taken')")
+        let error = await redisError { try await client.run(failing, keys: [], arguments: [], after: [["INCR", "blob"]]) }
+        XCTAssertEqual(error, .server("BUSYJOB job 7 is taken"))
+        let mixed = try await client.run(measure, keys: ["blob", "sent"], arguments: [], after: [["INCR", "blob"]])
+        XCTAssertEqual(mixed.commands, [.error("ERR value is not an integer or out of range")])
+        XCTAssertEqual(mixed.script, .integer(400_002))
+        let sent = try await client.command(["GET", "sent"])
+        XCTAssertEqual(sent.integer, 2)
+    }
+
     func testABlockingReadReturnsWhenAnotherClientAdds() async throws {
         let server = try RedisTestServer()
         let client = RedisClient(url: server.url, poolSize: 1)

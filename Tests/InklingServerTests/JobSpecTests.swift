@@ -1,6 +1,7 @@
 import Foundation
 import InklingConditioning
 import InklingImageIO
+import InklingStrokes
 @testable import InklingServer
 import XCTest
 
@@ -24,7 +25,11 @@ final class JobSpecTests: XCTestCase {
         """)
         let spec = try JobSpec(original)
         XCTAssertTrue(spec.images.isEmpty)
-        let copy = try JobSpec(json: spec.json, images: spec.images, imagePositions: spec.imagePositions)
+        XCTAssertNotNil(spec.drawing)
+        XCTAssertEqual(spec.drawingPosition, 3, "after the prompt and the two concepts")
+        XCTAssertFalse(String(decoding: spec.json, as: UTF8.self).contains("\"drawing\""), "the drawing travels packed, beside the text")
+        let copy = try JobSpec(json: spec.json, drawing: spec.drawing, drawingPosition: spec.drawingPosition, images: spec.images,
+                               imagePositions: spec.imagePositions)
             .request(base: GenerationOptions(), limits: .default)
         XCTAssertEqual(copy.concepts, original.concepts)
         XCTAssertEqual(copy.style, original.style)
@@ -49,6 +54,7 @@ final class JobSpecTests: XCTestCase {
         guard case .image(let source) = copy.concepts[0] else { return XCTFail("\(copy.concepts[0])") }
         XCTAssertEqual(source.image, image)
         XCTAssertEqual(copy.concepts[1], .text("in spring"))
+        XCTAssertEqual(copy.concepts[2], original.concepts[2], "the drawing, last, as the front end decoded it")
     }
 
     func testABrokenSpecIsRefusedWithACode() throws {
@@ -58,6 +64,23 @@ final class JobSpecTests: XCTestCase {
         }
         let misplaced = JobSpec(json: Array("{\"limit\": 1, \"prompt\": \"x\"}".utf8), images: [], imagePositions: [3])
         XCTAssertThrowsError(try misplaced.request(base: GenerationOptions(), limits: .default)) { error in
+            XCTAssertEqual((error as? APIError)?.code, "invalid_job")
+        }
+        let good = try JobSpec(request("{\"prompt\": \"x\"}"))
+        var cut = good
+        cut.drawing = good.drawing.map { Array($0.dropLast()) }
+        XCTAssertThrowsError(try cut.request(base: GenerationOptions(), limits: .default)) { error in
+            XCTAssertEqual((error as? APIError)?.code, "invalid_drawing")
+            XCTAssertTrue((error as? APIError)?.message.contains("ends early") == true, "\(error)")
+        }
+        var strict = StrokeJSONDecoder.Limits.default
+        strict.maxStrokes = 1
+        XCTAssertThrowsError(try good.request(base: GenerationOptions(), limits: strict), "the worker's limits hold") { error in
+            XCTAssertEqual((error as? APIError)?.code, "invalid_drawing")
+        }
+        var far = good
+        far.drawingPosition = 5
+        XCTAssertThrowsError(try far.request(base: GenerationOptions(), limits: .default)) { error in
             XCTAssertEqual((error as? APIError)?.code, "invalid_job")
         }
     }

@@ -6,15 +6,19 @@ import InklingStrokes
 /// A generation request in the form a cluster job carries it from a front end to a worker.
 ///
 /// ``json`` is a `POST /v1/generations` body in canonical form, which the worker reads with the
-/// same parser as any request: the drawing as canonical stroke JSON (as recipes
-/// record it, in the columnar layout, which a worker decodes in about half the time), text and
-/// extracted concepts as given, the style, the number of images and every
-/// option written out (so the worker's defaults cannot change the result). Image concepts are
-/// not in it: each is a PNG in ``images``, stored beside the job, and put back at its place in
-/// the concept list (``imagePositions``) when the worker rebuilds the request.
+/// same parser as any request: text and extracted concepts as given, the style, the number of
+/// images and every option written out (so the worker's defaults cannot change the result). The
+/// drawing and image concepts are not in it: the drawing, already decoded and checked by the front
+/// end, travels as a ``PackedDrawing`` (read back without parsing, equal to what the front end
+/// decoded), and each image as a PNG in ``images``; each is put back at its place in the concept
+/// list when the worker rebuilds the request.
 package struct JobSpec: Sendable, Hashable {
-    /// The canonical request body, UTF-8 JSON.
+    /// The canonical request body without its drawing and images, UTF-8 JSON.
     package var json: [UInt8]
+    /// The drawing as a ``PackedDrawing``, if the request has one.
+    package var drawing: [UInt8]?
+    /// Where ``drawing`` sits in the request's concept list.
+    package var drawingPosition: Int
     /// The image concepts as PNG files, in concept order.
     package var images: [[UInt8]]
     /// Where each of ``images`` sits in the request's concept list.
@@ -30,7 +34,8 @@ package struct JobSpec: Sendable, Hashable {
         var images: [[UInt8]] = []
         var positions: [Int] = []
         var position = 0
-        var drawingJSON: [UInt8]?
+        var drawing: [UInt8]?
+        var drawingPosition = 0
         for concept in request.concepts {
             switch concept {
             case .text(let text):
@@ -48,9 +53,9 @@ package struct JobSpec: Sendable, Hashable {
                     throw APIError(500, "job_spec", "could not store an image concept for the job: \(error)")
                 }
                 positions.append(position)
-            case .drawing(let drawing):
-                body["format"] = .string("canonical")
-                drawingJSON = StrokeJSONEncoder(layout: .columnar).encode(drawing)
+            case .drawing(let decoded):
+                drawing = PackedDrawing.encode(decoded)
+                drawingPosition = position
             }
             position += 1
         }
@@ -58,45 +63,57 @@ package struct JobSpec: Sendable, Hashable {
         if let style = request.style { body["style"] = .string(style.rawValue) }
         body["limit"] = .int(Int64(request.limit))
         body["options"] = Self.options(request.options)
-        // The drawing goes in as it is written, ahead of the other members (the body is an
-        // object, so its text starts with "{").
-        var json = JSONValue.object(body).serialized()
-        if let drawingJSON {
-            json = Array("{\"drawing\":".utf8) + drawingJSON + (json.count > 2 ? [UInt8(ascii: ",")] : []) + json.dropFirst()
-        }
-        self.json = json
+        json = JSONValue.object(body).serialized()
+        self.drawing = drawing
+        self.drawingPosition = drawingPosition
         self.images = images
         imagePositions = positions
     }
 
     /// Wraps what a worker read back from the job.
-    package init(json: [UInt8], images: [[UInt8]], imagePositions: [Int]) {
+    package init(json: [UInt8], drawing: [UInt8]? = nil, drawingPosition: Int = 0, images: [[UInt8]], imagePositions: [Int]) {
         self.json = json
+        self.drawing = drawing
+        self.drawingPosition = drawingPosition
         self.images = images
         self.imagePositions = imagePositions
     }
 
     /// Rebuilds the request on a worker: the canonical body through the request parser, then the
-    /// image concepts at their places. `base` supplies the worker's allowed and default styles.
+    /// drawing and the image concepts at their places. `base` supplies the worker's allowed and
+    /// default styles; `limits` bound the drawing as they bound a request's.
     ///
-    /// - Throws: the parser's ``APIError``s, or 422 `unsupported_input_image` for an image that
-    ///   does not decode, or 400 `invalid_job` when positions and images disagree.
+    /// - Throws: the parser's ``APIError``s, 422 `unsupported_input_image` for an image that does
+    ///   not decode, 422 `invalid_drawing` for a drawing that does not read back, or 400
+    ///   `invalid_job` when positions and concepts disagree.
     package func request(base: GenerationOptions, limits: StrokeJSONDecoder.Limits) throws(APIError) -> GenerationRequest {
         var request = try GenerationRequest(body: json, base: base, limits: limits)
         guard images.count == imagePositions.count else {
             throw APIError(400, "invalid_job", "the job lists \(imagePositions.count) image positions for \(images.count) images")
         }
-        for (bytes, position) in zip(images, imagePositions) {
-            guard (0...request.concepts.count).contains(position) else {
-                throw APIError(400, "invalid_job", "an image concept's position \(position) is outside the \(request.concepts.count) concepts")
+        var inserts: [(position: Int, concept: Concept)] = []
+        if let drawing {
+            do {
+                inserts.append((drawingPosition, .drawing(try PackedDrawing.decode(drawing, limits: limits))))
+            } catch {
+                throw APIError(422, "invalid_drawing", "the job's drawing: \(error.description)")
             }
+        }
+        for (bytes, position) in zip(images, imagePositions) {
             let image: RasterImage
             do {
                 image = try ImageFile.decode(bytes, name: "job image", maxPixels: 1 << 24)
             } catch {
                 throw APIError(422, "unsupported_input_image", "job image: \(error.description)")
             }
-            request.concepts.insert(.image(SourceImage(image: image, origin: "upload")), at: position)
+            inserts.append((position, .image(SourceImage(image: image, origin: "upload"))))
+        }
+        // In order of place, so that each goes where it was.
+        for insert in inserts.sorted(by: { $0.position < $1.position }) {
+            guard (0...request.concepts.count).contains(insert.position) else {
+                throw APIError(400, "invalid_job", "a concept's position \(insert.position) is outside the \(request.concepts.count) concepts")
+            }
+            request.concepts.insert(insert.concept, at: insert.position)
         }
         return request
     }

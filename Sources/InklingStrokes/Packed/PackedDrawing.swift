@@ -1,0 +1,178 @@
+import Foundation
+
+/// A drawing as packed little-endian numbers: how a cluster's job carries its drawing from the
+/// front end that decoded it to the worker that paints it, written and read without parsing.
+///
+/// Every value of the model is kept exactly (doubles as their 64 bits), so a drawing read back
+/// is equal to the one written. The layout, version 1:
+///
+/// ```
+/// "INKP" 0x01                      magic and version
+/// u8 flags                         bit 0: a canvas follows
+/// [f64 width, f64 height]          the canvas
+/// u32 strokes, then per stroke:
+///   u8 n, n bytes                  the ink type's name (UTF-8)
+///   f64 × 4                        colour: red, green, blue, alpha
+///   f64 × 6                        transform: a, b, c, d, tx, ty
+///   u32                            random seed
+///   f64                            creation date, seconds since 1970
+///   u32 polygons (0xFFFFFFFF: no mask), then per polygon: u32 vertices, f64 × 2 each
+///   u32 points n
+///   u16 channels that vary         bit i for channel i of: x, y, timeOffset, width, height,
+///                                  opacity, force, azimuth, altitude, secondaryScale,
+///                                  threshold; x and y are always written as varying
+///   per channel: f64 × n if it varies, else one f64 for every point
+/// ```
+///
+/// Reading is hostile-safe: every count is checked against the limits and against the bytes
+/// left before anything is allocated, trailing bytes are refused, and the numbers are checked
+/// as the stroke JSON decoder checks them (``StrokeJSONDecoder/Limits/firstNumericViolation(in:)``).
+public enum PackedDrawing {
+    /// The first five bytes: `INKP` and the version.
+    static let header: [UInt8] = Array("INKP".utf8) + [1]
+    /// The fewest bytes of one point: its x and y.
+    static let pointBytes = 2 * 8
+    /// The point channels, in their packed order (that of ``PointChannel``).
+    static let channels = PointChannel.allCases
+    /// The fewest bytes of one stroke: an empty name, colour, transform, seed, date, mask and
+    /// point counts, channel flags, and the nine channels other than x and y once each.
+    static let minimumStrokeBytes = 1 + 10 * 8 + 4 + 8 + 4 + 4 + 2 + 9 * 8
+    /// The polygon count that stands for "no mask".
+    static let noMask = UInt32.max
+
+    /// The drawing's packed bytes.
+    public static func encode(_ drawing: Drawing) -> [UInt8] {
+        var out = header
+        out.reserveCapacity(64 + drawing.strokes.count * 160 + drawing.pointCount * pointBytes)
+        out.append(drawing.canvas == nil ? 0 : 1)
+        if let canvas = drawing.canvas { append(canvas.width, to: &out); append(canvas.height, to: &out) }
+        append(UInt32(drawing.strokes.count), to: &out)
+        for stroke in drawing.strokes {
+            let name = Array(stroke.ink.type.rawValue.utf8)
+            out.append(UInt8(name.count))
+            out += name
+            let c = stroke.ink.color, t = stroke.transform
+            for v in [c.red, c.green, c.blue, c.alpha, t.a, t.b, t.c, t.d, t.tx, t.ty] { append(v, to: &out) }
+            append(stroke.randomSeed, to: &out)
+            append(stroke.path.creationDate.timeIntervalSince1970, to: &out)
+            if let mask = stroke.mask {
+                append(UInt32(mask.polygons.count), to: &out)
+                for polygon in mask.polygons {
+                    append(UInt32(polygon.count), to: &out)
+                    for vertex in polygon { append(vertex.x, to: &out); append(vertex.y, to: &out) }
+                }
+            } else {
+                append(noMask, to: &out)
+            }
+            let points = stroke.path.points
+            append(UInt32(points.count), to: &out)
+            var varying: UInt16 = 0b11
+            for channel in channels.dropFirst(2) {
+                if let first = points.first.map(channel.value(in:)), points.contains(where: { channel.value(in: $0).bitPattern != first.bitPattern }) {
+                    varying |= 1 << channel.rawValue
+                }
+            }
+            withUnsafeBytes(of: varying.littleEndian) { out.append(contentsOf: $0) }
+            for channel in channels {
+                if varying & (1 << channel.rawValue) != 0 {
+                    for point in points { append(channel.value(in: point), to: &out) }
+                } else {
+                    append(points.first.map(channel.value(in:)) ?? 0, to: &out)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Reads packed bytes back under `limits` (bytes, strokes, points and the numbers' ranges).
+    ///
+    /// - Throws: ``PackedDrawingError`` saying what was wrong and at which byte.
+    public static func decode(_ bytes: [UInt8], limits: StrokeJSONDecoder.Limits = .default) throws(PackedDrawingError) -> Drawing {
+        guard bytes.count <= limits.maxBytes else {
+            throw PackedDrawingError(offset: 0, message: "\(bytes.count) bytes, more than the limit of \(limits.maxBytes)")
+        }
+        var reader = PackedDrawingReader(bytes)
+        guard Array(try reader.bytes(header.count)) == header else {
+            throw PackedDrawingError(offset: 0, message: "not a packed drawing (expected \"INKP\" and version 1)")
+        }
+        let flags = try reader.byte()
+        guard flags <= 1 else { throw reader.error("unknown flags \(flags)") }
+        var drawing = Drawing()
+        if flags == 1 { drawing.canvas = Size2D(width: try reader.double(), height: try reader.double()) }
+        let strokeCount = try reader.count("strokes", limit: limits.maxStrokes, each: minimumStrokeBytes)
+        drawing.strokes.reserveCapacity(strokeCount)
+        var total = 0
+        for _ in 0..<strokeCount {
+            let nameLength = Int(try reader.byte())
+            let name = String(decoding: try reader.bytes(nameLength), as: UTF8.self)
+            guard let type = InkType(rawValue: name) else {
+                let shown = String(String.UnicodeScalarView(name.unicodeScalars.filter { (0x20..<0x7F).contains($0.value) }.prefix(40)))
+                throw reader.error("unknown ink type '\(shown)'")
+            }
+            let color = RGBAColor(red: try reader.double(), green: try reader.double(), blue: try reader.double(), alpha: try reader.double())
+            let transform = AffineTransform2D(a: try reader.double(), b: try reader.double(), c: try reader.double(),
+                                              d: try reader.double(), tx: try reader.double(), ty: try reader.double())
+            let seed = try reader.uint32()
+            let created = try reader.double()
+            guard created.isFinite, abs(created) <= 1e11 else { throw reader.error("creation date \(created) is not a time") }
+            var mask: StrokeMask?
+            let polygonCount = try reader.uint32()
+            if polygonCount != noMask {
+                let count = try reader.count(polygonCount, "mask polygons", limit: limits.maxPointsPerStroke, each: 4)
+                var polygons: [[Point2D]] = []
+                polygons.reserveCapacity(count)
+                for _ in 0..<count {
+                    let vertices = try reader.count("mask vertices", limit: limits.maxPointsPerStroke, each: 16)
+                    total += vertices
+                    guard total <= limits.maxTotalPoints else { throw reader.error("more than \(limits.maxTotalPoints) points and vertices in all") }
+                    var polygon: [Point2D] = []
+                    polygon.reserveCapacity(vertices)
+                    for _ in 0..<vertices { polygon.append(Point2D(x: try reader.double(), y: try reader.double())) }
+                    polygons.append(polygon)
+                }
+                mask = StrokeMask(polygons: polygons)
+            }
+            let pointCount = try reader.count("points", limit: limits.maxPointsPerStroke, each: pointBytes)
+            total += pointCount
+            guard total <= limits.maxTotalPoints else { throw reader.error("more than \(limits.maxTotalPoints) points and vertices in all") }
+            let varying = UInt16(try reader.byte()) | UInt16(try reader.byte()) << 8
+            guard varying & 0b11 == 0b11, varying >> channels.count == 0 else { throw reader.error("unknown channel flags \(varying)") }
+            var columns: [[Double]] = []
+            columns.reserveCapacity(channels.count)
+            for i in 0..<channels.count {
+                columns.append(try reader.doubles(varying & (1 << i) != 0 ? pointCount : 1))
+            }
+            func value(_ channel: Int, _ point: Int) -> Double { columns[channel].count == 1 ? columns[channel][0] : columns[channel][point] }
+            var points: [StrokePoint] = []
+            points.reserveCapacity(pointCount)
+            for k in 0..<pointCount {
+                points.append(StrokePoint(location: Point2D(x: value(0, k), y: value(1, k)), timeOffset: value(2, k),
+                                          size: Size2D(width: value(3, k), height: value(4, k)), opacity: value(5, k), force: value(6, k),
+                                          azimuth: value(7, k), altitude: value(8, k), secondaryScale: value(9, k), threshold: value(10, k)))
+            }
+            drawing.strokes.append(Stroke(ink: Ink(type, color: color), path: StrokePath(points: points, creationDate: Date(timeIntervalSince1970: created)),
+                                          transform: transform, mask: mask, randomSeed: seed))
+        }
+        guard reader.isAtEnd else { throw reader.error("\(bytes.count - reader.offset) bytes after the drawing") }
+        for (i, stroke) in drawing.strokes.enumerated() {
+            let c = stroke.ink.color
+            guard [c.red, c.green, c.blue, c.alpha].allSatisfy(\.isFinite) else {
+                throw PackedDrawingError(offset: nil, message: "stroke \(i): a colour component is not a finite number")
+            }
+        }
+        if let violation = limits.firstNumericViolation(in: drawing) {
+            throw PackedDrawingError(offset: nil, message: violation.description)
+        }
+        return drawing
+    }
+
+    private static func append(_ value: Double, to out: inout [UInt8]) { append(value.bitPattern, to: &out) }
+
+    private static func append(_ value: UInt64, to out: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
+    }
+
+    private static func append(_ value: UInt32, to out: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import XCTest
+@testable import InklingStrokes
+
+/// A packed drawing reads back equal to what was written, and hostile bytes are refused with
+/// one line before anything large is allocated.
+final class PackedDrawingTests: XCTestCase {
+    /// Every example drawing in `Strokes/`, decoded from its JSON.
+    private func examples() throws -> [(String, Drawing)] {
+        let folder = JSONTestSupport.repoRoot.appendingPathComponent("Strokes")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
+            .map { ($0, try StrokeJSONDecoder().decode(Data(contentsOf: folder.appendingPathComponent($0)))) }
+    }
+
+    /// A drawing that uses every part of the model: canvas, masks, transforms, every channel.
+    private var everything: Drawing {
+        var points: [StrokePoint] = []
+        for i in 0..<5 {
+            let k = Double(i)
+            let location = Point2D(x: k * 10.5, y: -k)
+            let size = Size2D(width: 3 + k, height: 2)
+            points.append(StrokePoint(location: location, timeOffset: k * 0.01, size: size, opacity: 0.5, force: k / 4, azimuth: 1,
+                                      altitude: 0.3 + k / 10, secondaryScale: 1.5, threshold: 0.25))
+        }
+        return Drawing(strokes: [
+            Stroke(ink: Ink(.fountainPen, color: RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.9)),
+                   path: StrokePath(points: points, creationDate: Date(timeIntervalSince1970: 1_700_000_000.125)),
+                   transform: AffineTransform2D(a: 0.5, b: 0.1, c: -0.1, d: 0.5, tx: 20, ty: 30),
+                   mask: StrokeMask(polygons: [[Point2D(x: 0, y: 0), Point2D(x: 40, y: 0), Point2D(x: 40, y: 40)], []]), randomSeed: 77),
+            Stroke(ink: Ink(.pencil), path: StrokePath(points: [])),
+            Stroke(ink: Ink(.marker), path: StrokePath(points: [StrokePoint(location: Point2D(x: 1, y: 2))])),
+        ], canvas: Size2D(width: 800, height: 600))
+    }
+
+    func testEveryExampleAndEveryFieldReadsBackEqual() throws {
+        for (name, drawing) in try examples() + [("everything", everything), ("empty", Drawing())] {
+            let packed = PackedDrawing.encode(drawing)
+            XCTAssertEqual(try PackedDrawing.decode(packed), drawing, name)
+        }
+    }
+
+    func testChannelsThatDoNotVaryAreWrittenOnce() throws {
+        let (_, house) = try XCTUnwrap(try examples().first { $0.0 == "tablet-pen-house.json" } ?? examples().first)
+        let packed = PackedDrawing.encode(house)
+        let canonical = StrokeJSONEncoder(layout: .columnar).encode(house)
+        // Opacity, secondary scale and threshold do not vary in it: written once per stroke.
+        XCTAssertLessThan(packed.count, house.pointCount * 8 * 8 + house.strokes.count * 200, "constant channels are not repeated per point")
+        XCTAssertLessThan(packed.count, canonical.count * 2, "\(packed.count) packed bytes against \(canonical.count) of JSON")
+    }
+
+    func testEveryTruncationAndEveryTrailingByteIsRefused() throws {
+        let packed = PackedDrawing.encode(everything)
+        for length in 0..<packed.count {
+            XCTAssertThrowsError(try PackedDrawing.decode(Array(packed.prefix(length))), "\(length) bytes") { error in
+                XCTAssertFalse("\(error)".contains("\n"))
+            }
+        }
+        XCTAssertThrowsError(try PackedDrawing.decode(packed + [0])) { error in
+            XCTAssertTrue("\(error)".contains("1 bytes after the drawing"), "\(error)")
+        }
+    }
+
+    func testHostileCountsAndValuesAreRefusedBeforeAllocating() throws {
+        func refused(_ bytes: [UInt8], _ expected: String, limits: StrokeJSONDecoder.Limits = .default, line: UInt = #line) {
+            XCTAssertThrowsError(try PackedDrawing.decode(bytes, limits: limits), line: line) { error in
+                XCTAssertTrue("\(error)".contains(expected), "\(error)", line: line)
+            }
+        }
+        let header: [UInt8] = Array("INKP".utf8) + [1, 0]
+        refused(Array("INKQ".utf8) + [1, 0, 0, 0, 0, 0], "not a packed drawing")
+        refused(Array("INKP".utf8) + [2, 0, 0, 0, 0, 0], "not a packed drawing")
+        refused(Array("INKP".utf8) + [1, 7, 0, 0, 0, 0], "unknown flags")
+        // Four billion strokes in a few bytes: refused on the count, nothing reserved.
+        refused(header + [0xFF, 0xFF, 0xFF, 0xFF], "more than the limit")
+        refused(header + [0x10, 0x27, 0, 0], "cannot fit")
+        var few = StrokeJSONDecoder.Limits.default
+        few.maxStrokes = 2
+        refused(PackedDrawing.encode(everything), "3 strokes, more than the limit of 2", limits: few)
+        few = .default
+        few.maxTotalPoints = 6
+        refused(PackedDrawing.encode(everything), "points and vertices in all", limits: few)
+        few = .default
+        few.maxBytes = 10
+        refused(PackedDrawing.encode(everything), "more than the limit of 10", limits: few)
+        // A point count the bytes left cannot hold (x and y alone take 16 bytes a point).
+        var one = PackedDrawing.encode(Drawing(strokes: [Stroke(ink: Ink(.pen), path: StrokePath(points: [StrokePoint(location: Point2D(x: 1, y: 1))]))]))
+        let countAt = one.count - 2 - 11 * 8 - 4
+        one.replaceSubrange(countAt..<countAt + 4, with: [0xA0, 0x86, 0x01, 0])  // 100,000 points
+        refused(one, "cannot fit")
+        // Numbers the stroke JSON decoder refuses are refused here too.
+        var nan = everything
+        nan.strokes[0].path.points[1].force = .nan
+        refused(PackedDrawing.encode(nan), "stroke 0, point 1: force")
+        var far = everything
+        far.strokes[2].path.points[0].location.x = 1e300
+        refused(PackedDrawing.encode(far), "stroke 2, point 0")
+        var unknownInk = PackedDrawing.encode(Drawing(strokes: [Stroke(ink: Ink(.pen), path: StrokePath(points: []))]))
+        unknownInk[12] = UInt8(ascii: "x")  // "pen" → "pxn"
+        refused(unknownInk, "unknown ink type 'pxn'")
+    }
+
+    func testRandomDamageNeverCrashes() {
+        var generator = SystemRandomNumberGenerator()
+        let packed = PackedDrawing.encode(everything)
+        for _ in 0..<2000 {
+            var damaged = packed
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            _ = try? PackedDrawing.decode(damaged)
+        }
+    }
+}

@@ -4,7 +4,7 @@
 Started by Benchmarks/cluster-load.sh (which builds the release binaries first):
 
     cluster_load.py BIN_DIR [--workers 1,2,4,8,16] [--engine-seconds 1] [--jobs-per-worker 8]
-                            [--overhead-requests 60]
+                            [--overhead-requests 200]
 
 Scaling: one redis-server, one front end (`inkling serve --cluster`), and W workers, each bound to
 its own fake sd-server (`inkling-fake-engines`, INKLING_FAKE_SD_SECONDS=T: every image takes T
@@ -198,7 +198,7 @@ def main():
     parser.add_argument("--workers", default="1,2,4,8,16", type=lambda s: [int(x) for x in s.split(",")])
     parser.add_argument("--engine-seconds", default=1.0, type=float)
     parser.add_argument("--jobs-per-worker", default=12, type=int)
-    parser.add_argument("--overhead-requests", default=60, type=int)
+    parser.add_argument("--overhead-requests", default=200, type=int)
     parser.add_argument("--drawing", default=os.path.join(os.path.dirname(__file__), "out", "serve-2k.json"))
     args = parser.parse_args()
     drawing = open(args.drawing, "rb").read()

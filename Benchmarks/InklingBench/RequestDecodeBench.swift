@@ -19,14 +19,16 @@ import InklingStrokes
 /// - `generation-scans`: the one pass over the body (`JSONNesting.members`) and the scan of the
 ///   rest (the body without its drawing);
 /// - `guidance-request`: `guidance-decode`, the guidance render (512² unless `--size`) and the
-///   PNG encode, the whole of a `/v1/guidance` request but for HTTP.
+///   PNG encode, the whole of a `/v1/guidance` request but for HTTP;
+/// - `packed-decode`: the drawing read back from the ``PackedDrawing`` a cluster job carries (what
+///   a worker does instead of decoding the drawing again).
 ///
 /// The summary line holds the generation's decoding to ≤ 1.2 × the guidance decoding, and the
 /// scans to ≤ 5 % of a request: of the guidance request, and of the generation's decoding alone
 /// (stricter: the whole generation request also paints its images).
 enum RequestDecodeBench {
     /// The parts there are, in the order they are measured and printed.
-    static let parts = ["guidance-decode", "generation-decode", "guidance-scans", "generation-scans", "guidance-request"]
+    static let parts = ["guidance-decode", "generation-decode", "guidance-scans", "generation-scans", "guidance-request", "packed-decode"]
 
     /// Measures every part on every file.
     static func run(_ args: BenchArguments, report: (BenchRecord) -> Void) throws {
@@ -53,6 +55,8 @@ enum RequestDecodeBench {
             let drawing = try alone()
             guard try inside() == drawing else { throw BenchError.failed("\(path): the two paths decode different drawings") }
             let rest = Array(#"{"drawing": 0, "prompt": "x"}"#.utf8)
+            let packed = PackedDrawing.encode(drawing)
+            guard try PackedDrawing.decode(packed, limits: limits) == drawing else { throw BenchError.failed("\(path): the packed drawing reads back different") }
             let jobs: [(String, () throws -> Int)] = [
                 ("guidance-decode", { try alone().pointCount }),
                 ("generation-decode", { try inside().pointCount }),
@@ -64,6 +68,7 @@ enum RequestDecodeBench {
                     try PNGCodec.encode(PNGDocument(image: try renderer.render(try alone()).image, text: [PNGTextChunk(keyword: "Software", text: "Inkling")]),
                                         compressionLevel: 1, filter: .up).count
                 }),
+                ("packed-decode", { try PackedDrawing.decode(packed, limits: limits).pointCount }),
             ]
             let results = try Stopwatch.blocks(jobs.map(\.1), repeat: args.repeatCount, clock: .processCPU)
             for ((name, _), measurement) in zip(jobs, results) {

@@ -117,6 +117,14 @@ static void walk(builder *b, xmlNodePtr node, int parent, int depth) {
     }
 }
 
+/* Takes every message libxml2 would print (validity notes such as "xml:id … is not an NCName"
+ * among them): nothing reaches stderr; the last error stays readable for describe(). The
+ * parameter types differ between libxml2 versions (const since 2.12), hence void and the cast. */
+static void swallow_error(void *data, void *error) {
+    (void)data;
+    (void)error;
+}
+
 static void describe(char *message, size_t size, const char *fallback, const xmlError *error) {
     if (!message || size == 0) return;
     if (error && error->message) {
@@ -141,6 +149,9 @@ int inkling_xml_parse(const char *bytes, size_t len, inkling_xml_document **out,
     ctxt->_private = &saw_dtd;
     ctxt->sax->internalSubset = refuse_subset;
     ctxt->sax->externalSubset = refuse_subset;
+    ctxt->sax->serror = (xmlStructuredErrorFunc)swallow_error;
+    ctxt->vctxt.error = NULL;
+    ctxt->vctxt.warning = NULL;
     int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA;
     xmlDocPtr doc = xmlCtxtReadMemory(ctxt, bytes, (int)len, NULL, NULL, options);
     if (saw_dtd) {

@@ -6,17 +6,26 @@ import InklingStrokes
 struct InkMLContext: Sendable {
     /// Channels in trace-value order, each with its conversion scale.
     var channels = InkMLChannel.defaultFormat
-    /// `resolution` channel properties: channel name → drawing units per channel unit.
+    /// Usable `resolution` channel properties of X, Y and T: channel name → points (X, Y) or
+    /// seconds (T) per channel value. They take precedence over the channel's `units`.
     var resolutions: [String: Double] = [:]
     /// Brush colour, when a brush says so.
     var color = RGBAColor.black
-    /// Nib width in drawing units, when a brush says so.
-    var width: Double?
+    /// Nib width and height in drawing units, when a brush says so.
+    var width: Double?, height: Double?
+    /// The ink: `pen`, or `marker` for a rectangle tip or a highlighter's raster operation.
+    var inkType = InkType.pen
 
-    /// Resolves the elements of one document.
-    struct Resolver {
+    /// Resolves the elements of one document, and collects its notices (one line each, once).
+    final class Resolver {
         let xml: InkMLXML
         let ids: [String: Int]
+        /// What was read differently from what the document says, or ignored.
+        private(set) var notices: [String] = []
+
+        private func notice(_ line: String) {
+            if !notices.contains(line) { notices.append(line) }
+        }
 
         init(_ xml: InkMLXML) {
             self.xml = xml
@@ -95,6 +104,14 @@ struct InkMLContext: Sendable {
             return channels
         }
 
+        /// Reads an `<inkSource>`: its trace format, and the `resolution` of X, Y and T.
+        ///
+        /// A resolution `R` in units `1/U` says that `R` channel values make one `U`: a value `v`
+        /// is `v / R` of `U`, whatever the channel's own `units` say (Office writes `units="cm"`
+        /// with a resolution of `1000` per cm: values in thousandths of a centimetre). A zero,
+        /// missing or unreadable resolution, or one in units that do not fit the channel, counts
+        /// as not given (with a notice); resolutions of channels Inkling ignores (F, tilt, …) are
+        /// not read at all.
         private func inkSource(_ index: Int, into ctx: inout InkMLContext) throws(InkImportError) {
             for c in xml.elements[index].children {
                 let e = xml.elements[c]
@@ -102,27 +119,38 @@ struct InkMLContext: Sendable {
                 guard e.name == "channelProperties" else { continue }
                 for p in e.children where xml.elements[p].name == "channelProperty" {
                     let a = xml.elements[p].attributes
-                    guard a["name"] == "resolution", let channel = a["channel"] else { continue }
-                    guard let value = a["value"].flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }), value > 0, value.isFinite else {
-                        throw fail(p, "resolution of channel \(channel) must be a positive number")
-                    }
-                    // "1000" with units "1/cm": 1000 channel units make a centimetre.
+                    guard a["name"] == "resolution", let channel = a["channel"], ["X", "Y", "T"].contains(channel) else { continue }
+                    let text = (a["value"] ?? "").trimmingCharacters(in: .whitespaces)
                     let units = (a["units"] ?? "").replacingOccurrences(of: " ", with: "")
                     let per = units.hasPrefix("1/") ? String(units.dropFirst(2)) : units
-                    let unit = InkMLChannel.pointsPerUnit(per) ?? InkMLChannel.secondsPerUnit(per)
-                    guard let unit else { throw fail(p, "resolution units \"\(units.prefix(20))\" are not supported") }
+                    let unit = channel == "T" ? InkMLChannel.secondsPerUnit(per) : InkMLChannel.pointsPerUnit(per)
+                    guard let value = Double(text), value > 0, value.isFinite, let unit else {
+                        notice("inkml: the resolution of channel \(channel) (\"\(text.prefix(20))\" \(units.prefix(20))) is not usable; "
+                               + "its values are read in the channel's units")
+                        continue
+                    }
                     ctx.resolutions[channel] = unit / value
                 }
             }
         }
 
+        /// `base` with the brush at `index` applied.
+        func applyBrush(_ index: Int, to base: InkMLContext) throws(InkImportError) -> InkMLContext {
+            var ctx = base
+            try brush(index, into: &ctx)
+            return ctx
+        }
+
+        /// Reads a `<brush>`: colour and transparency, width and height (lengths, converted like X
+        /// and Y without a resolution), and a rectangle tip or a highlighter's raster operation
+        /// (`maskPen`), which make a marker.
         private func brush(_ index: Int, into ctx: inout InkMLContext) throws(InkImportError) {
             if let ref = xml.elements[index].attributes["brushRef"], xml.elements[index].children.isEmpty {
                 return try brush(try target(ref, kind: "brush", from: index), into: &ctx)
             }
             for c in xml.elements[index].children where xml.elements[c].name == "brushProperty" {
                 let a = xml.elements[c].attributes
-                let value = a["value"] ?? ""
+                let value = (a["value"] ?? "").trimmingCharacters(in: .whitespaces)
                 switch a["name"] {
                 case "color":
                     guard let color = RGBAColor(hex: value) else { throw fail(c, "brush color \"\(value.prefix(20))\" is not #rrggbb") }
@@ -130,11 +158,21 @@ struct InkMLContext: Sendable {
                 case "transparency":
                     guard let t = Double(value), (0...255).contains(t) else { throw fail(c, "brush transparency must be 0…255") }
                     ctx.color.alpha = 1 - t / 255
-                case "width":
-                    guard let w = Double(value), w > 0, w.isFinite, let unit = InkMLChannel.pointsPerUnit(a["units"] ?? "") else {
-                        throw fail(c, "brush width \"\(value.prefix(20))\" must be a positive length in in, cm, mm, pt or px")
+                case "width", "height":
+                    let name = a["name"] ?? ""
+                    guard let length = Double(value), length > 0, length.isFinite, let unit = InkMLChannel.pointsPerUnit(a["units"] ?? "") else {
+                        throw fail(c, "brush \(name) \"\(value.prefix(20))\" \((a["units"] ?? "").prefix(20)) must be a positive length in in, cm, mm, m, himetric, pt, pc, px or dev")
                     }
-                    ctx.width = w * unit
+                    if name == "width" { ctx.width = length * unit } else { ctx.height = length * unit }
+                case "tip":
+                    switch value.lowercased() {
+                    case "rectangle": ctx.inkType = .marker
+                    case "ellipse": break
+                    default: notice("inkml: brush tip \"\(value.prefix(20))\" is not ellipse or rectangle; drawn as ellipse")
+                    }
+                case "rasterOp":
+                    // A highlighter (Office writes maskPen) is drawn as a translucent marker.
+                    if value == "maskPen" { ctx.inkType = .marker }
                 default: break
                 }
             }

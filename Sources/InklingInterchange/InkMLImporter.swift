@@ -7,21 +7,26 @@ import InklingStrokes
 /// declarations refused, so entities never expand and nothing external is fetched.
 ///
 /// Each `<trace>` (in document order, through any `<traceGroup>` nesting) becomes one stroke:
-/// - Channels come from the trace's context: `<traceFormat>` (default `X Y`), reached through
-///   `contextRef`, `<context>`, `inkSourceRef`, `traceFormatRef`; a top-level `<context>`
-///   applies to the traces after it.
-/// - `X`, `Y` are converted to points (72 per inch) from their `units` (`in`, `cm`, `mm`, `m`,
-///   `pt`, `pc`; `px`, `dev` or none stay as they are) or, when set, from an `<inkSource>`
-///   `resolution` channel property (`value="1000" units="1/cm"` → 1000 per centimetre).
-/// - `T` becomes `timeOffset` in seconds since the trace's first point (`units` `s`, `ms`, `us`;
-///   none means milliseconds); it must not go backwards.
+/// - Channels come from the trace's context: `<traceFormat>` (default `X Y`, or the definition
+///   named `DefaultTraceFormat`), reached through `contextRef`, `<context>`, `inkSourceRef`,
+///   `traceFormatRef`; a `<context>` or `<traceFormat>` directly in `<ink>` (as CROHME writes
+///   it) applies to the traces after it.
+/// - `X`, `Y` are converted to points (72 per inch) from an `<inkSource>` `resolution` channel
+///   property (`value="1000" units="1/cm"`: 1000 values make a centimetre), which takes
+///   precedence, or else from their `units` (`in`, `cm`, `mm`, `m`, `himetric`, `pt`, `pc`;
+///   `px`, `dev` or none stay as they are). A zero or unusable resolution is ignored with a notice.
+/// - `T` becomes `timeOffset` in seconds since the trace's first point (a resolution, or `units`
+///   `s`, `ms`, `us`; none or `dev` means milliseconds); it must not go backwards.
 /// - `F` becomes force `2 · (F − min) / (max − min)` (min defaults to 0) when `max` is given, so
 ///   half the range is an average touch; without `max` it is taken as 0…1 pressure, times 2.
-/// - Other channels (`OA`, `OE`, `OTx`, …) are read and ignored.
+/// - Other channels (`OA`, `OE`, `OTx`, …) are read and ignored, whatever their units and
+///   properties.
 /// - Difference-encoded values (`'` first, `"` second difference, `!` explicit) are supported.
 /// - The brush (`brushRef` on the trace, group or context) gives the colour (`color`,
-///   `transparency`) and nib width (`width`, converted like X); otherwise black and the default
-///   nib. `type="penUp"` traces (hover) are skipped.
+///   `transparency`), the nib (`width` and `height`, lengths converted to points) and the ink:
+///   a `rectangle` tip or a `maskPen` raster operation (a highlighter) makes a marker, anything
+///   else a pen; otherwise black and the default nib. `type="penUp"` traces (hover) are skipped.
+/// - libxml2 prints nothing: its messages end up in the import's error, or nowhere.
 /// Errors name the trace (1-based, document order) and point: `trace 2, point 17: …`, or the
 /// line of a bad definition.
 public enum InkMLImporter: InkImporter {
@@ -42,8 +47,15 @@ public enum InkMLImporter: InkImporter {
         return text.range(of: #"<([A-Za-z_][\w.-]*:)?ink[\s>/]"#, options: .regularExpression) != nil
     }
 
-    /// Converts a document.
+    /// Converts a document, dropping its notices.
     public static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing {
+        var notices: [String] = []
+        return try read(bytes, options: options, notices: &notices)
+    }
+
+    /// Converts a document; appends a line to `notices` for each resolution ignored or brush
+    /// property read differently.
+    public static func read(_ bytes: [UInt8], options: InkImportOptions, notices: inout [String]) throws(InkImportError) -> Drawing {
         guard bytes.count <= options.maxBytes else {
             throw InkImportError(format, at: "", "document is \(bytes.count) bytes, more than the limit of \(options.maxBytes)")
         }
@@ -55,8 +67,13 @@ public enum InkMLImporter: InkImporter {
         let resolver = InkMLContext.Resolver(xml)
         let maxPoints = min(maxPointsPerTrace, options.limits.maxPointsPerStroke)
         var walker = Walker(xml: xml, resolver: resolver, maxPoints: maxPoints)
+        // Definitions may redefine the defaults (InkML's DefaultContext, DefaultTraceFormat, DefaultBrush).
         var current = InkMLContext()
+        if let index = resolver.ids["DefaultContext"], xml.elements[index].name == "context" { current = try resolver.apply(index, to: current) }
+        if let index = resolver.ids["DefaultTraceFormat"], xml.elements[index].name == "traceFormat" { current.channels = try resolver.traceFormat(index) }
+        if let index = resolver.ids["DefaultBrush"], xml.elements[index].name == "brush" { current = try resolver.applyBrush(index, to: current) }
         for child in root.children { try walker.visit(child, context: &current) }
+        notices += resolver.notices
         return Drawing(strokes: walker.strokes)
     }
 
@@ -74,6 +91,8 @@ public enum InkMLImporter: InkImporter {
             switch e.name {
             case "context":
                 context = try resolver.apply(index, to: context)
+            case "traceFormat":
+                context.channels = try resolver.traceFormat(index)
             case "traceGroup":
                 var inner = try resolver.apply(index, to: context)
                 for c in e.children { try visit(c, context: &inner) }
@@ -95,9 +114,9 @@ public enum InkMLImporter: InkImporter {
             throw InkImportError(format, at: at, "the trace format has no X and Y channels (has \(names.joined(separator: " ")))")
         }
         func lengthScale(_ c: InkMLChannel) throws(InkImportError) -> Double {
-            if let r = ctx.resolutions[c.name], c.units.isEmpty || c.units == "dev" { return r }
+            if let r = ctx.resolutions[c.name] { return r }
             guard let s = InkMLChannel.pointsPerUnit(c.units) else {
-                throw InkImportError(format, at: at, "channel \(c.name) has units \"\(c.units.prefix(20))\"; expected in, cm, mm, m, pt, pc, px or dev")
+                throw InkImportError(format, at: at, "channel \(c.name) has units \"\(c.units.prefix(20))\"; expected in, cm, mm, m, himetric, pt, pc, px or dev")
             }
             return s
         }
@@ -106,16 +125,16 @@ public enum InkMLImporter: InkImporter {
         var st = 0.0
         if let ti {
             let c = ctx.channels[ti]
-            if let r = ctx.resolutions["T"], c.units.isEmpty { st = r } else {
+            if let r = ctx.resolutions["T"] { st = r } else {
                 guard let s = InkMLChannel.secondsPerUnit(c.units) else {
-                    throw InkImportError(format, at: at, "channel T has units \"\(c.units.prefix(20))\"; expected s, ms or us")
+                    throw InkImportError(format, at: at, "channel T has units \"\(c.units.prefix(20))\"; expected s, ms, us or dev")
                 }
                 st = s
             }
         }
         let values = try InkMLTraceParser(channels: ctx.channels, traceNumber: traceNumber).parse(text, maxPoints: maxPoints)
         guard !values.isEmpty else { return nil }
-        let nib = ctx.width.map { Size2D(width: $0, height: $0) } ?? StrokePoint.Defaults.size
+        let nib = ctx.width.map { Size2D(width: $0, height: ctx.height ?? $0) } ?? StrokePoint.Defaults.size
         var points: [StrokePoint] = []
         points.reserveCapacity(values.count)
         var t0: Double?
@@ -146,6 +165,6 @@ public enum InkMLImporter: InkImporter {
             guard p.location.x.isFinite, p.location.y.isFinite else { throw InkImportError(format, at: where_, "coordinates overflow") }
             points.append(p)
         }
-        return Stroke(ink: Ink(.pen, color: ctx.color), path: StrokePath(points: points))
+        return Stroke(ink: Ink(ctx.inkType, color: ctx.color), path: StrokePath(points: points))
     }
 }

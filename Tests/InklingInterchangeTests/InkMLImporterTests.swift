@@ -39,6 +39,101 @@ final class InkMLImporterTests: XCTestCase {
         XCTAssertEqual(plain.path.points[0].force, StrokePoint.Defaults.force)
     }
 
+    func testOfficeDocumentsInCentimetresAndHimetricComeOutTheSameSize() throws {
+        let cm = try InkMLImporter.read(try ExcalidrawImporterTests.sample("inkml-office-cm.inkml"), options: InkImportOptions())
+        var notices: [String] = []
+        let himetric = try InkMLImporter.read(try ExcalidrawImporterTests.sample("inkml-office-himetric.inkml"), options: InkImportOptions(),
+                                              notices: &notices)
+        XCTAssertEqual(notices, [], "a zero resolution on F and degrees on tilt channels are not complaints")
+        XCTAssertEqual(cm.strokes.count, 5)
+        // The same face, written in cm with 1000 values per cm and in himetric (equal but for rounding).
+        XCTAssertEqual(cm.strokes.map(\.ink), himetric.strokes.map(\.ink))
+        for (a, b) in zip(cm.strokes.flatMap(\.path.points), himetric.strokes.flatMap(\.path.points)) {
+            XCTAssertEqual(a.location.x, b.location.x, accuracy: 1e-9)
+            XCTAssertEqual(a.location.y, b.location.y, accuracy: 1e-9)
+            XCTAssertEqual(a.size.width, b.size.width, accuracy: 1e-9)
+            XCTAssertEqual(a.size.height, b.size.height, accuracy: 1e-9)
+            XCTAssertEqual(a.timeOffset, b.timeOffset)
+            XCTAssertEqual(a.force, b.force)
+        }
+        XCTAssertEqual(cm.pointCount, himetric.pointCount)
+        // The face is a circle of radius 3 cm about (4 cm, 4 cm): 1000 values per cm, not cm.
+        let bounds = try XCTUnwrap(Drawing(strokes: [cm.strokes[0]]).bounds)
+        let point = 72 / 2.54
+        XCTAssertEqual(bounds.minX + bounds.width / 2, 4 * point, accuracy: 1)
+        XCTAssertEqual(bounds.width, 6 * point + 1.5, accuracy: 1)
+        // Pen brush: 0.0529 cm, Office's "thin"; the highlighter: a 0.2 × 0.6 cm rectangle, half transparent.
+        XCTAssertEqual(cm.strokes[0].path.points[0].size.width, 0.0529 * point, accuracy: 1e-6)
+        XCTAssertEqual(cm.strokes[0].ink.type, .pen)
+        XCTAssertEqual(cm.strokes[0].ink.color.hexString, "#1f3a93ff")
+        let highlighter = cm.strokes[4]
+        XCTAssertEqual(highlighter.ink.type, .marker)
+        XCTAssertEqual(highlighter.path.points[0].size, Size2D(width: 0.2 * point, height: 0.6 * point))
+        XCTAssertEqual(highlighter.ink.color.alpha, 1 - 128 / 255, accuracy: 1e-9)
+        // T in device units with a resolution of 1 per device unit: milliseconds.
+        XCTAssertEqual(cm.strokes[0].path.points[1].timeOffset, 0.008, accuracy: 1e-12)
+    }
+
+    func testUnitsAndResolutionCombineAsDocumented() throws {
+        // The worked example in docs/formats.md: X in cm with a resolution of 1000 per cm; 2540 is 2.54 cm, 72 points.
+        let example = ink("""
+        <inkSource xml:id="s"><traceFormat><channel name="X" units="cm"/><channel name="Y" units="cm"/></traceFormat>
+        <channelProperties><channelProperty channel="X" name="resolution" value="1000" units="1/cm"/>
+        <channelProperty channel="Y" name="resolution" value="1000" units="1/cm"/></channelProperties></inkSource>
+        <trace inkSourceRef="#s">2540 1270</trace>
+        """)
+        XCTAssertEqual(try read(example).strokes[0].path.points[0].location, Point2D(x: 72, y: 36))
+        // A zero, unreadable or ill-fitting resolution is "not given": the channel's units apply, with a notice.
+        for bad in [#"value="0" units="1/cm""#, #"value="fast" units="1/cm""#, #"value="10" units="1/deg""#] {
+            let doc = ink("""
+            <inkSource xml:id="s"><traceFormat><channel name="X" units="mm"/><channel name="Y" units="mm"/></traceFormat>
+            <channelProperties><channelProperty channel="X" name="resolution" \(bad)/></channelProperties></inkSource>
+            <trace inkSourceRef="#s">25.4 0</trace>
+            """)
+            var notices: [String] = []
+            let drawing = try InkMLImporter.read(Array(doc.utf8), options: InkImportOptions(), notices: &notices)
+            XCTAssertEqual(drawing.strokes[0].path.points[0].location.x, 72, accuracy: 1e-9, bad)
+            XCTAssertEqual(notices.count, 1, bad)
+            XCTAssertTrue(notices.first?.contains("resolution of channel X") == true, "\(notices)")
+        }
+        // Whatever units or properties a channel Inkling ignores has, the document reads.
+        let ignored = ink("""
+        <inkSource xml:id="s"><traceFormat><channel name="X"/><channel name="Y"/><channel name="OA" units="rad"/>
+        <channel name="OTx" units="furlongs"/></traceFormat>
+        <channelProperties><channelProperty channel="OA" name="resolution" value="-3" units="1/rad"/>
+        <channelProperty channel="OTx" name="resolution" value="x" units="1/parsec"/></channelProperties></inkSource>
+        <trace inkSourceRef="#s">1 2 0.5 7</trace>
+        """)
+        XCTAssertEqual(try read(ignored).strokes[0].path.points[0].location, Point2D(x: 1, y: 2))
+    }
+
+    func testATraceFormatDirectlyInInkAppliesToLaterTracesAndLibXMLStaysQuiet() throws {
+        let bytes = try ExcalidrawImporterTests.sample("inkml-crohme.inkml")
+        let drawing = try InkMLImporter.read(bytes, options: InkImportOptions())
+        XCTAssertEqual(drawing.strokes.count, 5, "the <traceView>s of the group add no strokes")
+        let first = drawing.strokes[0].path.points
+        XCTAssertEqual(first[1].timeOffset, 0.01, accuracy: 1e-12)
+        XCTAssertEqual(first[0].force, 2 * 0.3, accuracy: 1e-9)
+        // Numeric xml:id values are not valid NCNames; libxml2 used to print that on stderr.
+        let pipe = Pipe()
+        let saved = dup(2)
+        dup2(pipe.fileHandleForWriting.fileDescriptor, 2)
+        _ = try? InkMLImporter.read(bytes, options: InkImportOptions())
+        _ = try? InkMLImporter.read(Array(ink(#"<trace xml:id="1">1 2</trace><trace xml:id="1">3 4</trace>"#).utf8), options: InkImportOptions())
+        fflush(nil)
+        dup2(saved, 2)
+        close(saved)
+        pipe.fileHandleForWriting.closeFile()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(printed, "", "libxml2 printed on its own")
+        // The definition named DefaultTraceFormat replaces the default X Y.
+        let redefined = ink("""
+        <definitions><traceFormat xml:id="DefaultTraceFormat"><channel name="Y"/><channel name="X"/></traceFormat></definitions>
+        <trace>1 2</trace>
+        """)
+        XCTAssertEqual(try read(redefined).strokes[0].path.points[0].location, Point2D(x: 2, y: 1))
+    }
+
     func testDifferenceEncodingAndResolution() throws {
         let drawing = try InkMLImporter.read(try ExcalidrawImporterTests.sample("inkml-difference.inkml"), options: InkImportOptions())
         let p = drawing.strokes[0].path.points
@@ -82,7 +177,7 @@ final class InkMLImporterTests: XCTestCase {
         XCTAssertEqual(error(ink("<trace>1 ?</trace>")), #"inkml: trace 1, point 1: channel Y is not intermittent; "?" is only for intermittent channels"#)
         XCTAssertEqual(error(ink(##"<trace contextRef="#nope">1 2</trace>"##)), ##"inkml: line 1: reference "#nope" names no element"##)
         XCTAssertEqual(error(ink(##"<traceFormat xml:id="t"><channel name="X" units="furlong"/><channel name="Y"/></traceFormat><context xml:id="c" traceFormatRef="#t"/><trace contextRef="#c">1 2</trace>"##)),
-                       #"inkml: trace 1: channel X has units "furlong"; expected in, cm, mm, m, pt, pc, px or dev"#)
+                       #"inkml: trace 1: channel X has units "furlong"; expected in, cm, mm, m, himetric, pt, pc, px or dev"#)
         XCTAssertEqual(error("<svg/>"), "inkml: line 1: the root element must be <ink>, got <svg>")
         XCTAssertEqual(error("<ink>\n<trace>1 2</ink>"), "inkml: line 2: Premature end of data in tag ink line 1")
         XCTAssertEqual(error(""), "inkml: empty document")

@@ -26,8 +26,8 @@ seeds() {
         pointer-events) ls Strokes/interchange/pointer-events-* Strokes/hostile/* ;;
         inkml) ls Strokes/interchange/*.inkml ;;
         quickdraw) ls Strokes/interchange/quickdraw-* ;;
-        excalidraw) ls Strokes/interchange/*.excalidraw Strokes/hostile/* ;;
-        tldraw) ls Strokes/interchange/*.tldr ;;
+        excalidraw) ls Strokes/interchange/*.excalidraw Strokes/interchange/*.excalidraw.md Strokes/hostile/* ;;
+        tldraw) ls Strokes/interchange/tldraw-* ;;
         freehand) ls Strokes/interchange/freehand-* Strokes/hostile/* ;;
         detect) ls Strokes/*.json Strokes/interchange/* Strokes/hostile/* ;;
         png) ls Tests/InklingGuidanceTests/Golden/*.png Fuzz/corpus/recipe/*.png ;;

@@ -2,8 +2,10 @@ import Foundation
 import InklingBase
 import InklingStrokes
 
-/// Reads Excalidraw scenes: `{"type": "excalidraw", "elements": [...]}` files and the
-/// `{"type": "excalidraw/clipboard"}` form.
+/// Reads Excalidraw scenes: `{"type": "excalidraw", "elements": [...]}` files, the
+/// `{"type": "excalidraw/clipboard"}` form, libraries (`.excalidrawlib`: every item's elements),
+/// and Obsidian's `.excalidraw.md` notes, whose `# Drawing` section holds the scene in a
+/// `compressed-json` block (LZ-String, see ``LZString``) or a plain `json` block.
 ///
 /// Each `freedraw` element becomes one stroke:
 /// - `points` (`[[dx, dy], …]`) are relative to the element's `x`/`y`; locations are scene
@@ -22,11 +24,18 @@ public enum ExcalidrawImporter: InkImporter {
     /// ``InkFormat/excalidraw``.
     public static let format = InkFormat.excalidraw
 
-    /// Whether the start of `bytes` has a `"type"` key followed by an `"excalidraw…"` value.
+    /// Why ``looksLike(_:)`` says no, for the error about a document no importer recognised.
+    public static let notRecognised = #"no "type": "excalidraw…" near the start, and no Obsidian drawing block"#
+
+    /// Whether the start of `bytes` has a `"type"` key followed by an `"excalidraw…"` value, or
+    /// `bytes` are an Obsidian Excalidraw note (front matter naming `excalidraw-plugin`, or a
+    /// drawing block anywhere in the document).
     public static func looksLike(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        guard head.drop(while: { $0.isWhitespace }).first == "{" else { return false }
-        return head.range(of: #""type"\s*:\s*"excalidraw"#, options: .regularExpression) != nil
+        if head.drop(while: { $0.isWhitespace }).first == "{" {
+            return head.range(of: #""type"\s*:\s*"excalidraw"#, options: .regularExpression) != nil
+        }
+        return head.contains("excalidraw-plugin:") || ObsidianNote.drawingBlock(in: bytes) != nil
     }
 
     /// Converts a scene, dropping the notices about skipped elements.
@@ -41,25 +50,68 @@ public enum ExcalidrawImporter: InkImporter {
         _ bytes: [UInt8], options: InkImportOptions, notices: inout [String]
     ) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
+        let json = try sceneJSON(bytes, options: options)
         do {
-            let document = try ImportBudget(format, options: options).parse(bytes[...])
+            let document = try ImportBudget(format, options: options).parse(json[...])
             return try scene(document.root, notices: &notices)
         } catch {
             throw InkImportError(format, error)
         }
     }
 
+    /// The scene's JSON: `bytes` themselves, or the drawing block of an Obsidian note,
+    /// decompressed (within the byte limit) when it is `compressed-json`.
+    private static func sceneJSON(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> [UInt8] {
+        let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
+        guard first != UInt8(ascii: "{"), first != UInt8(ascii: "[") else { return bytes }
+        guard let block = ObsidianNote.drawingBlock(in: bytes) else {
+            throw InkImportError(format, at: "", "neither a JSON scene nor an Obsidian Excalidraw note with a ```compressed-json or ```json block under # Drawing")
+        }
+        guard block.compressed else { return Array(bytes[block.range]) }
+        let text: String
+        do {
+            // UTF-16 units, each at most 3 UTF-8 bytes: the byte limit bounds them.
+            text = try LZString.decompressFromBase64(bytes[block.range], maxUnits: options.maxBytes)
+        } catch {
+            throw InkImportError(format, at: "compressed-json", error.message)
+        }
+        let json = Array(text.utf8)
+        guard json.count <= options.maxBytes else {
+            throw InkImportError(format, at: "compressed-json", "decompresses to \(json.count) bytes, more than the limit of \(options.maxBytes)")
+        }
+        return json
+    }
+
     private static func scene(_ scene: JSONNode, notices: inout [String]) throws(JSONError) -> Drawing {
         guard scene.kind == .object else { throw scene.error("expected a JSON object") }
-        guard let type = scene["type"]?.string, type == "excalidraw" || type == "excalidraw/clipboard" else {
-            throw error(scene, "type", "expected \"excalidraw\" or \"excalidraw/clipboard\"")
+        guard let type = scene["type"]?.string, ["excalidraw", "excalidraw/clipboard", "excalidrawlib"].contains(type) else {
+            throw error(scene, "type", "expected \"excalidraw\", \"excalidraw/clipboard\" or \"excalidrawlib\"")
         }
-        guard let elements = scene["elements"], elements.kind == .array else {
-            throw error(scene, "elements", "expected an array of elements")
+        var elements: [JSONNode] = []
+        if type == "excalidrawlib" {
+            // Version 2: "libraryItems": [{"elements": [...]}]; version 1: "library": [[...]].
+            if let items = scene["libraryItems"], items.kind == .array {
+                for item in items.elements {
+                    guard let list = item["elements"], list.kind == .array else { throw error(item, "elements", "expected an array of elements") }
+                    elements.append(contentsOf: list.elements)
+                }
+            } else if let library = scene["library"], library.kind == .array {
+                for list in library.elements {
+                    guard list.kind == .array else { throw list.expected("an array of elements") }
+                    elements.append(contentsOf: list.elements)
+                }
+            } else {
+                throw error(scene, "libraryItems", "expected an array of library items", kind: .missingKey)
+            }
+        } else {
+            guard let list = scene["elements"], list.kind == .array else {
+                throw error(scene, "elements", "expected an array of elements")
+            }
+            elements = Array(list.elements)
         }
         var strokes: [Stroke] = []
         var skipped: [String: Int] = [:]
-        for element in elements.elements {
+        for element in elements {
             guard element.kind == .object else { throw element.error("expected an object") }
             if element["isDeleted"]?.bool == true { continue }
             guard let kind = element["type"]?.string else { throw error(element, "type", "expected a string") }

@@ -22,6 +22,9 @@ public enum FreehandImporter: InkImporter {
     /// The format this importer reads.
     public static let format = InkFormat.freehand
 
+    /// Why ``looksLike(_:)`` says no, for the error about a document no importer recognised.
+    public static let notRecognised = "not an array of points ([x, y, pressure] or {x, y})"
+
     /// Whether the document starts like a perfect-freehand array: `[[number`, `[[[`, `[[{` or
     /// `[{` with an `"x"` key, and names no Pointer Events keys nor another format.
     public static func looksLike(_ bytes: [UInt8]) -> Bool {

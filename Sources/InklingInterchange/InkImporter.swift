@@ -7,6 +7,9 @@ public protocol InkImporter: Sendable {
     /// Whether `bytes` look like this format (a cheap sniff of the start of the document, used
     /// by ``InkFormatDetector``); must not throw or parse the whole document.
     static func looksLike(_ bytes: [UInt8]) -> Bool
+    /// What ``looksLike(_:)`` did not find, one short phrase (`no <ink> element near the start`),
+    /// for the error about a document no importer recognised.
+    static var notRecognised: String { get }
     /// Converts a document. Every error names where in the document the problem is.
     static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing
 

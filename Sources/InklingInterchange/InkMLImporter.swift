@@ -33,6 +33,9 @@ public enum InkMLImporter: InkImporter {
     /// ``InkFormat/inkml``.
     public static let format = InkFormat.inkml
 
+    /// Why ``looksLike(_:)`` says no, for the error about a document no importer recognised.
+    public static let notRecognised = "no <ink> element near the start"
+
     /// The most points one trace may have, whatever the limits say (the per-stroke limit
     /// applies when lower).
     public static let maxPointsPerTrace = 1_000_000

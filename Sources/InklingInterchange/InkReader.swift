@@ -13,7 +13,8 @@ import InklingStrokes
 /// ```
 public enum InkReader {
     /// Decodes `bytes` as `format`, or as the detected format when `format` is `nil`
-    /// (undetectable documents are read as canonical, whose errors say what is wrong).
+    /// (undetectable documents are read as canonical; if that fails too, the error says what the
+    /// canonical decoder found and why each other format said no).
     public static func read(
         _ bytes: [UInt8],
         format: InkFormat? = nil,
@@ -34,7 +35,8 @@ public enum InkReader {
         limits: StrokeJSONDecoder.Limits = .default,
         notices: inout [String]
     ) throws(InkImportError) -> Drawing {
-        let format = format ?? InkFormatDetector.detect(bytes) ?? .canonical
+        let detected = format ?? InkFormatDetector.detect(bytes)
+        let format = detected ?? .canonical
         if format == .canonical {
             do {
                 if let scanned = options.scanned, scanned.range.count == bytes.count {
@@ -42,7 +44,9 @@ public enum InkReader {
                 }
                 return try StrokeJSONDecoder(limits: limits).decode(bytes)
             } catch {
-                throw InkImportError(.canonical, at: error.path, error.message)
+                guard detected == nil else { throw InkImportError(.canonical, at: error.path, error.message) }
+                let others = InkFormatDetector.importers.map { "\($0.format.rawValue): \($0.notRecognised)" }.joined(separator: "; ")
+                throw InkImportError(.canonical, at: error.path, "\(error.message) (read as canonical stroke JSON: no other format recognised it — \(others))")
             }
         }
         guard let importer = InkFormatDetector.importer(for: format) else {

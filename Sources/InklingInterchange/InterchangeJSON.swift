@@ -133,6 +133,26 @@ enum InterchangeJSON {
         return false
     }
 
+    /// Whether `bytes`, anywhere, hold the member `"key": "value"` (whitespace allowed around
+    /// the colon, as pretty-printers write it): one pass, for formats whose telling record may
+    /// come after the head (a tldraw store's first shape after its document and instance records).
+    static func containsMember(_ bytes: ArraySlice<UInt8>, key: String, value: String) -> Bool {
+        let k = Array("\"\(key)\"".utf8), v = Array("\"\(value)\"".utf8)
+        var i = bytes.startIndex
+        while i + k.count <= bytes.endIndex {
+            guard bytes[i] == k[0], bytes[i..<(i + k.count)].elementsEqual(k) else { i += 1; continue }
+            var j = i + k.count
+            while j < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
+            if j < bytes.endIndex, bytes[j] == UInt8(ascii: ":") {
+                j += 1
+                while j < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
+                if j + v.count <= bytes.endIndex, bytes[j..<(j + v.count)].elementsEqual(v) { return true }
+            }
+            i += k.count
+        }
+        return false
+    }
+
     /// Whether the head names another JSON ink format (canonical, Excalidraw, tldraw), so that
     /// the looser sniffs never claim them.
     static func namesOtherFormat(_ head: ArraySlice<UInt8>) -> Bool {

@@ -41,6 +41,9 @@ public enum PointerEventsImporter: InkImporter {
     /// The format this importer reads.
     public static let format = InkFormat.pointerEvents
 
+    /// Why ``looksLike(_:)`` says no, for the error about a document no importer recognised.
+    public static let notRecognised = "no pointerdown, pointermove, pointerType or pointerId near the start"
+
     /// Whether the document starts with `[` or `{` and, early on, names Pointer Events
     /// (`"pointerdown"`, `"pointermove"`, `"pointerType"`, `"pointerId"`) and no other format.
     public static func looksLike(_ bytes: [UInt8]) -> Bool {

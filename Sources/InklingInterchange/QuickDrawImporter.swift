@@ -9,7 +9,9 @@ import InklingStrokes
 /// (``InkImportOptions/selection``): `.first` takes the first non-blank line, `.line(n)` the
 /// n-th physical line (1-based, blank lines count), `.keyID(id)` the first line whose `key_id`
 /// is the string `id` (a line is parsed only when its bytes contain `"id"`). Errors name the line:
-/// `line 3: drawing[1]: expected [[x…], [y…]] …`.
+/// `line 3: drawing[1]: expected [[x…], [y…]] …`. A file holding one drawing object over several
+/// lines (pretty-printed) is read as that drawing: when its first line is not a whole JSON value,
+/// the whole file is tried as one.
 ///
 /// ## Mapping
 /// - `drawing`: one entry per stroke. **Raw** strokes are `[[x…], [y…], [t…]]` (t in ms since
@@ -25,13 +27,16 @@ public enum QuickDrawImporter: InkImporter {
     /// The format this importer reads.
     public static let format = InkFormat.quickdraw
 
+    /// Why ``looksLike(_:)`` says no, for the error about a document no importer recognised.
+    public static let notRecognised = #"no object with "drawing": [[[…]]] near the start"#
+
     /// Whether the first line is an object with a `"drawing"` key holding `[[[`.
     public static func looksLike(_ bytes: [UInt8]) -> Bool {
-        var head = InterchangeJSON.head(bytes, limit: 8192)
+        let head = InterchangeJSON.head(bytes, limit: 8192)
         guard head.first == UInt8(ascii: "{") else { return false }
-        if let nl = head.firstIndex(of: 0x0A) { head = head[..<nl] }
         guard !InterchangeJSON.namesOtherFormat(head), let key = range(of: "\"drawing\"", in: head) else { return false }
-        let rest = head[key.upperBound...].filter { ![0x20, 0x09, 0x0D, UInt8(ascii: ":")].contains($0) }
+        // Pretty-printed or not: whitespace and line breaks between the brackets do not count.
+        let rest = head[key.upperBound...].lazy.filter { ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ":")].contains($0) }.prefix(3)
         return rest.starts(with: Array("[[[".utf8))
     }
 
@@ -42,6 +47,7 @@ public enum QuickDrawImporter: InkImporter {
         var lineNumber = 0
         var start = 0
         var done = bytes.isEmpty
+        var firstContent = true
         while !done {
             lineNumber += 1
             let end = nextNewline(in: bytes, from: start)
@@ -50,6 +56,18 @@ public enum QuickDrawImporter: InkImporter {
             start = end + 1
             done = start >= bytes.count
             let blank = line.allSatisfy { [0x20, 0x09].contains($0) }
+            if !blank, firstContent {
+                firstContent = false
+                if let whole = try singleObject(bytes, firstLine: line, budget: budget) {
+                    if case .keyID(let id) = options.selection, whole.root["key_id"]?.string != id {
+                        throw InkImportError(format, at: "", "expected a drawing with key_id \"\(id)\", found none in the file's one drawing")
+                    }
+                    if case .line(let n) = options.selection, n != lineNumber {
+                        throw InkImportError(format, at: "line \(n)", "the file is one drawing over several lines, starting on line \(lineNumber)")
+                    }
+                    return try readLine(whole, number: lineNumber)
+                }
+            }
             switch options.selection {
             case .first:
                 if !blank { return try readLine(try parse(line, number: lineNumber, budget: budget), number: lineNumber) }
@@ -72,6 +90,13 @@ public enum QuickDrawImporter: InkImporter {
         case .line(let n): throw InkImportError(format, at: "line \(n)", "expected a drawing, the file has \(lineNumber) line\(lineNumber == 1 ? "" : "s")")
         case .keyID(let id): throw InkImportError(format, at: "", "expected a drawing with key_id \"\(id)\", found none in \(lineNumber) line\(lineNumber == 1 ? "" : "s")")
         }
+    }
+
+    /// The whole file as one JSON document, when its first non-blank line is not a JSON value of
+    /// its own but the file is (a pretty-printed drawing); `nil` for ndjson.
+    private static func singleObject(_ bytes: [UInt8], firstLine: ArraySlice<UInt8>, budget: ImportBudget) throws(InkImportError) -> JSONDocument? {
+        if (try? budget.parse(firstLine)) != nil { return nil }
+        return try? budget.parse(bytes[...])
     }
 
     /// Parses one line within the budget; errors name the line.

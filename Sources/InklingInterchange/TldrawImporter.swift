@@ -22,13 +22,18 @@ public enum TldrawImporter: InkImporter {
     /// ``InkFormat/tldraw``.
     public static let format = InkFormat.tldraw
 
-    /// Whether the start of `bytes` is a JSON object naming `tldrawFileFormatVersion`, or a
-    /// record with `"typeName": "shape"`.
+    /// Why ``looksLike(_:)`` says no, for the error about a document no importer recognised.
+    public static let notRecognised = #"no tldrawFileFormatVersion near the start, and no record with "typeName": "shape""#
+
+    /// Whether `bytes` are a JSON object naming `tldrawFileFormatVersion` near its start, or
+    /// holding, anywhere, a record with `"typeName": "shape"` (a pretty-printed store snapshot
+    /// may put its first shape many kilobytes in).
     public static func looksLike(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        guard head.drop(while: { $0.isWhitespace }).first == "{" else { return false }
-        return head.contains("\"tldrawFileFormatVersion\"")
-            || head.range(of: #""typeName"\s*:\s*"shape""#, options: .regularExpression) != nil
+        let head = InterchangeJSON.head(bytes)
+        guard head.first == UInt8(ascii: "{") else { return false }
+        if InterchangeJSON.contains(head, "\"tldrawFileFormatVersion\"") { return true }
+        // A store's first shape may come after many other records: the whole document is scanned.
+        return InterchangeJSON.containsMember(bytes[...], key: "typeName", value: "shape")
     }
 
     /// Named colours of tldraw's light theme (`solid` variants).

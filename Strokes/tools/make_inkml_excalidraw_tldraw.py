@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the InkML, Excalidraw and tldraw samples in Strokes/interchange/.
+"""Writes the InkML, Excalidraw and tldraw samples in Strokes/interchange/ (but the Office and
+CROHME InkML ones, see make_inkml_office_crohme.py).
 
 Deterministic: no randomness, no clocks; running it twice gives identical files.
 Usage: python3 Strokes/tools/make_inkml_excalidraw_tldraw.py  (from the repository root)
@@ -99,6 +100,30 @@ def tldraw():
                              [{"type": "free", "path": b64_delta(delta_pts)}], "violet", "m", True),
     }
     write("tldraw-base64.tldr", json.dumps({"store": store, "schema": schema3}, indent=2) + "\n")
+
+    # A store snapshot as an app saves `editor.store.getSnapshot()`, pretty-printed, whose
+    # document, instance and camera records come first: its first shape's typeName sits past
+    # the first 4 KiB, where detection by the head alone missed it.
+    instance = {"id": "instance:instance", "typeName": "instance", "currentPageId": "page:page",
+                "followingUserId": None, "opacityForNextShape": 1, "brush": None, "scribbles": [],
+                "cursor": {"type": "default", "rotation": 0}, "isFocusMode": False, "exportBackground": True,
+                "isDebugMode": False, "isToolLocked": False, "screenBounds": {"x": 0, "y": 0, "w": 1280, "h": 800},
+                "insets": [False, False, False, False], "zoomBrush": None, "isGridMode": False, "isPenMode": True,
+                "chatMessage": "", "isChatting": False, "highlightedUserIds": [], "isFocused": True,
+                "devicePixelRatio": 2, "isCoarsePointer": False, "isHoveringCanvas": None, "openMenus": [],
+                "isChangingStyle": False, "isReadonly": False, "duplicateProps": None,
+                "stylesForNextShape": {"tldraw:color": "black", "tldraw:size": "m", "tldraw:dash": "draw", "tldraw:fill": "none"},
+                "meta": {"note": "Written for Inkling: a pretty-printed store snapshot with its shapes after 4 KiB. " * 30}}
+    snapshot = {
+        "document:document": {"gridSize": 10, "name": "", "meta": {}, "id": "document:document", "typeName": "document"},
+        "instance:instance": instance,
+        "page:page": page,
+        "camera:page:page": {"x": 0, "y": 0, "z": 1, "meta": {}, "id": "camera:page:page", "typeName": "camera"},
+        "pointer:pointer": {"id": "pointer:pointer", "typeName": "pointer", "x": 412, "y": 300, "lastActivityTimestamp": 1764547200000, "meta": {}},
+        "shape:half": store["shape:half"],
+        "shape:delta": store["shape:delta"],
+    }
+    write("tldraw-store-pretty.json", json.dumps({"store": snapshot, "schema": schema3}, indent=2) + "\n")
 
 # ---------------------------------------------------------------- InkML
 INK_NS = 'xmlns="http://www.w3.org/2003/InkML"'

@@ -5,6 +5,7 @@
 
 quickdraw-raw.ndjson:        three raw drawings ([[xs], [ys], [ts]] per stroke, t in ms since the drawing began).
 quickdraw-simplified.ndjson: the same three drawings simplified into the 0-255 box ([[xs], [ys]]).
+quickdraw-pretty.json:       the first raw drawing alone, pretty-printed (one object over many lines).
 The drawings are written for this project (a cat face, a house, a sun); key_ids are made up.
 """
 import json
@@ -66,6 +67,15 @@ def write(name, encode):
             f.write(json.dumps(line, separators=(",", ":")) + "\n")
 
 
+def write_pretty(name):
+    word, key, country, strokes = DRAWINGS[0]
+    drawing = {"word": word, "countrycode": country, "timestamp": "2017-03-01 10:00:00.00000 UTC",
+               "recognized": True, "key_id": key, "drawing": raw(strokes)}
+    with open(os.path.join(OUT, name), "w") as f:
+        f.write(json.dumps(drawing, indent=2) + "\n")
+
+
 if __name__ == "__main__":
     write("quickdraw-raw.ndjson", raw)
     write("quickdraw-simplified.ndjson", simplified)
+    write_pretty("quickdraw-pretty.json")

@@ -19,7 +19,7 @@ final class ExcalidrawImporterTests: XCTestCase {
     }
 
     func testSceneDecodesFreedrawOnlyWithNotices() throws {
-        let bytes = try Self.sample("excalidraw-scene.excalidraw")
+        let bytes = try ExcalidrawImporterTests.sample("excalidraw-scene.excalidraw")
         XCTAssertTrue(ExcalidrawImporter.looksLike(bytes))
         var notices: [String] = []
         let drawing = try ExcalidrawImporter.read(bytes, options: InkImportOptions(), notices: &notices)
@@ -41,7 +41,7 @@ final class ExcalidrawImporterTests: XCTestCase {
     }
 
     func testRotationIsAboutTheCentreAndSimulatedPressureKeepsDefaultForce() throws {
-        let drawing = try ExcalidrawImporter.read(try Self.sample("excalidraw-scene.excalidraw"), options: InkImportOptions())
+        let drawing = try ExcalidrawImporter.read(try ExcalidrawImporterTests.sample("excalidraw-scene.excalidraw"), options: InkImportOptions())
         let rotated = drawing.strokes[1]
         XCTAssertEqual(rotated.path.points.map(\.force), [1, 1, 1])
         XCTAssertEqual(rotated.ink.color.alpha, 0.5, accuracy: 1e-12, "opacity 50 halves the alpha")
@@ -52,13 +52,13 @@ final class ExcalidrawImporterTests: XCTestCase {
     }
 
     func testClipboardForm() throws {
-        let bytes = try Self.sample("excalidraw-clipboard.excalidraw")
+        let bytes = try ExcalidrawImporterTests.sample("excalidraw-clipboard.excalidraw")
         XCTAssertTrue(ExcalidrawImporter.looksLike(bytes))
         XCTAssertEqual(try ExcalidrawImporter.read(bytes, options: InkImportOptions()).strokes.count, 1)
     }
 
     func testRoundTripThroughCanonicalJSONKeepsChannels() throws {
-        let drawing = try ExcalidrawImporter.read(try Self.sample("excalidraw-scene.excalidraw"), options: InkImportOptions())
+        let drawing = try ExcalidrawImporter.read(try ExcalidrawImporterTests.sample("excalidraw-scene.excalidraw"), options: InkImportOptions())
         for layout in StrokeJSONEncoder.Layout.allCases {
             let back = try StrokeJSONDecoder().decode(StrokeJSONEncoder(layout: layout).encode(drawing))
             XCTAssertEqual(back.strokes.map(\.path), drawing.strokes.map(\.path))
@@ -70,7 +70,7 @@ final class ExcalidrawImporterTests: XCTestCase {
     func testMalformedInputNamesWhere() {
         XCTAssertTrue(error("{").hasPrefix("excalidraw: invalid JSON: "), error("{"))
         XCTAssertEqual(error("[]"), "excalidraw: expected a JSON object")
-        XCTAssertEqual(error(#"{"type":"other","elements":[]}"#), #"excalidraw: type: expected "excalidraw" or "excalidraw/clipboard""#)
+        XCTAssertEqual(error(#"{"type":"other","elements":[]}"#), #"excalidraw: type: expected "excalidraw", "excalidraw/clipboard" or "excalidrawlib""#)
         XCTAssertEqual(error(#"{"type":"excalidraw"}"#), "excalidraw: elements: expected an array of elements")
         XCTAssertEqual(error(#"{"type":"excalidraw","elements":[{"type":"freedraw","points":[[0,0],[1,"a"]]}]}"#),
                        #"excalidraw: elements[0].points[1][1]: expected a finite number, got "a""#)
@@ -109,6 +109,51 @@ final class ExcalidrawNestingTests: XCTestCase {
             XCTAssertThrowsError(try read()) { error in
                 XCTAssertTrue("\(error)".contains("levels of nesting"), "\(error)")
             }
+        }
+    }
+
+    func testObsidianNotesCompressedOrPlainReadAsTheirScene() throws {
+        let scene = try ExcalidrawImporter.read(try ExcalidrawImporterTests.sample("excalidraw-scene.excalidraw"), options: InkImportOptions())
+        let note = try ExcalidrawImporterTests.sample("excalidraw-obsidian.excalidraw.md")
+        XCTAssertTrue(ExcalidrawImporter.looksLike(note))
+        XCTAssertEqual(InkFormatDetector.detect(note), .excalidraw)
+        XCTAssertEqual(try ExcalidrawImporter.read(note, options: InkImportOptions()), scene, "the compressed-json block is the same scene")
+        // A plain json block under a deeper heading, without front matter.
+        let sceneText = String(decoding: try ExcalidrawImporterTests.sample("excalidraw-scene.excalidraw"), as: UTF8.self)
+        let plain = Array("# Notes\n\nSome text.\n\n### Drawing\n```json\n\(sceneText)\n```\n".utf8)
+        XCTAssertEqual(InkFormatDetector.detect(plain), .excalidraw)
+        XCTAssertEqual(try ExcalidrawImporter.read(plain, options: InkImportOptions()), scene)
+        // A note with no drawing block says what it looked for.
+        let empty = Array("---\nexcalidraw-plugin: parsed\n---\n# Text Elements\nhello\n".utf8)
+        XCTAssertThrowsError(try ExcalidrawImporter.read(empty, options: InkImportOptions())) { error in
+            XCTAssertTrue("\(error)".contains("```compressed-json"), "\(error)")
+        }
+        // Decompressing is held to the byte limit, not to the compressed block's size.
+        var small = InkImportOptions()
+        small.maxBytes = note.count
+        XCTAssertThrowsError(try ExcalidrawImporter.read(note, options: small)) { error in
+            XCTAssertTrue("\(error)".contains("compressed-json"), "\(error)")
+        }
+        // A damaged block is an error about the block.
+        let damaged = Array(String(decoding: note, as: UTF8.self).replacingOccurrences(of: "N4KAkARALgngDg", with: "N4KA*ARALgngDg").utf8)
+        XCTAssertThrowsError(try ExcalidrawImporter.read(damaged, options: InkImportOptions())) { error in
+            XCTAssertTrue("\(error)".contains("compressed-json: '*' is not a base64 character"), "\(error)")
+        }
+    }
+
+    func testLibrariesReadEveryItemsElements() throws {
+        let stroke = ##"{"type": "freedraw", "x": 10, "y": 20, "points": [[0, 0], [5, 5], [10, 0]], "strokeColor": "#1e1e1e"}"##
+        let v2 = Array(#"{"type": "excalidrawlib", "version": 2, "source": "https://excalidraw.com", "libraryItems": [{"status": "unpublished", "elements": [\#(stroke)]}, {"status": "published", "elements": [\#(stroke), {"type": "rectangle", "x": 0, "y": 0}]}]}"#.utf8)
+        XCTAssertEqual(InkFormatDetector.detect(v2), .excalidraw)
+        var notices: [String] = []
+        let drawing = try ExcalidrawImporter.read(v2, options: InkImportOptions(), notices: &notices)
+        XCTAssertEqual(drawing.strokes.count, 2)
+        XCTAssertEqual(notices.count, 1)
+        let v1 = Array(#"{"type": "excalidrawlib", "version": 1, "library": [[\#(stroke)], [\#(stroke), \#(stroke)]]}"#.utf8)
+        XCTAssertEqual(try ExcalidrawImporter.read(v1, options: InkImportOptions()).strokes.count, 3)
+        let neither = Array(#"{"type": "excalidrawlib", "version": 2}"#.utf8)
+        XCTAssertThrowsError(try ExcalidrawImporter.read(neither, options: InkImportOptions())) { error in
+            XCTAssertTrue("\(error)".contains("libraryItems"), "\(error)")
         }
     }
 }

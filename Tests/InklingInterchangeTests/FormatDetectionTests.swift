@@ -88,10 +88,49 @@ final class FormatDetectionTests: XCTestCase {
         }
     }
 
-    func testUndetectableInputIsReadAsCanonical() {
+    func testUndetectableInputIsReadAsCanonicalAndTheErrorSaysWhyEachFormatSaidNo() {
         XCTAssertNil(InkFormatDetector.detect(Array("hello".utf8)))
         XCTAssertThrowsError(try InkReader.read(Array("hello".utf8))) { error in
-            XCTAssertEqual((error as? InkImportError)?.format, .canonical)
+            let error = error as? InkImportError
+            XCTAssertEqual(error?.format, .canonical)
+            let text = error?.description ?? ""
+            XCTAssertFalse(text.contains("\n"))
+            XCTAssertTrue(text.contains("invalid JSON"), text)
+            for importer in InkFormatDetector.importers {
+                XCTAssertTrue(text.contains("\(importer.format.rawValue): \(importer.notRecognised)"), "\(importer.format): \(text)")
+            }
+        }
+        // A document that says it is canonical gets the canonical decoder's error alone.
+        XCTAssertThrowsError(try InkReader.read(Array(#"{"format": "inkling.drawing", "version": 1}"#.utf8))) { error in
+            XCTAssertFalse("\(error)".contains("no other format"), "\(error)")
+        }
+    }
+
+    func testPrettyPrintedDocumentsAreDetectedByTheirContent() throws {
+        let dir = Self.repositoryRoot.appendingPathComponent("Strokes/interchange")
+        // tldraw: the store's first shape is more than 4 KiB in.
+        let store = Array(try Data(contentsOf: dir.appendingPathComponent("tldraw-store-pretty.json")))
+        let firstShape = try XCTUnwrap(String(decoding: store, as: UTF8.self).range(of: #""typeName": "shape""#))
+        XCTAssertGreaterThan(String(decoding: store, as: UTF8.self).utf8.distance(from: String(decoding: store, as: UTF8.self).startIndex, to: firstShape.lowerBound), 4096)
+        XCTAssertEqual(InkFormatDetector.detect(store), .tldraw)
+        let tldr = Array(try Data(contentsOf: dir.appendingPathComponent("tldraw-base64.tldr")))
+        XCTAssertEqual(try InkReader.read(store), try InkReader.read(tldr), "the same two shapes")
+        // Quick, Draw!: one drawing object over many lines, read whole, by any selection that names it.
+        let pretty = Array(try Data(contentsOf: dir.appendingPathComponent("quickdraw-pretty.json")))
+        let ndjson = Array(try Data(contentsOf: dir.appendingPathComponent("quickdraw-raw.ndjson")))
+        XCTAssertEqual(InkFormatDetector.detect(pretty), .quickdraw)
+        let first = try InkReader.read(ndjson)
+        XCTAssertEqual(try InkReader.read(pretty), first)
+        XCTAssertEqual(try InkReader.read(pretty, format: .quickdraw, options: InkImportOptions(selection: .keyID("5629384756102938"))), first)
+        XCTAssertThrowsError(try InkReader.read(pretty, format: .quickdraw, options: InkImportOptions(selection: .keyID("1")))) { error in
+            XCTAssertTrue("\(error)".contains("key_id \"1\""), "\(error)")
+        }
+        XCTAssertThrowsError(try InkReader.read(pretty, format: .quickdraw, options: InkImportOptions(selection: .line(2)))) { error in
+            XCTAssertTrue("\(error)".contains("one drawing over several lines"), "\(error)")
+        }
+        // A broken pretty-printed drawing still reports its first line's problem.
+        XCTAssertThrowsError(try InkReader.read(Array("{\n  \"drawing\": [[[1, 2], [3, 4]]\n".utf8), format: .quickdraw)) { error in
+            XCTAssertTrue("\(error)".contains("line 1"), "\(error)")
         }
     }
 

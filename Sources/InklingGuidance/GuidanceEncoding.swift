@@ -10,8 +10,10 @@ public enum GuidanceEncoding: String, Sendable, CaseIterable {
     ///
     /// The blur is three integer box passes whose combined variance matches
     /// ``GuidanceOptions/softness`` (default 1% of the output's shorter side). Blurring spreads
-    /// and dims thin lines, so the result is then brightened until its peak equals the
-    /// scribble's peak (at most 16×): the support is wider, the strongest suggestion as strong.
+    /// and dims thin lines, so the result is then brightened on its lines: the median value
+    /// under the scribble's line cores is taken to the scribble's peak (at most 16×) and
+    /// crossings saturate, so lines are as strong as the scribble's whatever the drawing
+    /// (scaling to the brightest pixel left lines at 86–203 of 255, depending on crossings).
     case soft
     /// A distance field: 255 on the strokes, falling linearly to 0 at
     /// ``GuidanceOptions/distanceRadius`` pixels (default 8% of the shorter side).

@@ -65,9 +65,9 @@ public struct GuidanceRenderer: Sendable {
             pixels = try rasterize(.scribble)
         case .soft:
             pixels = try rasterize(.scribble)
-            let peak = pixels.max() ?? 0
+            let scribble = pixels
             BoxBlur.blur(&pixels, width: w, height: h, sigma: options.effectiveSoftness)
-            BoxBlur.restorePeak(&pixels, to: peak)
+            BoxBlur.brightenLines(&pixels, scribble: scribble)
         case .distance:
             let coverage = try rasterize(.coverage)
             pixels = DistanceTransform.encode(coverage: coverage, width: w, height: h, radius: options.effectiveDistanceRadius)

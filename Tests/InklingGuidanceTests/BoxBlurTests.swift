@@ -45,12 +45,20 @@ final class BoxBlurTests: XCTestCase {
         XCTAssertEqual(image[0], 0)
     }
 
-    func testRestorePeakBrightensUpToTheOriginalPeak() {
-        var image: [UInt8] = [0, 10, 40, 10, 0]
-        BoxBlur.restorePeak(&image, to: 200)
-        XCTAssertEqual(image, [0, 50, 200, 50, 0])
+    func testBrightenLinesTakesTheMedianUnderTheLinesToThePeak() {
+        // Line core (scribble ≥ half its peak): blurred 100, 120, 100 → median 100 → gain 2.
+        var image: [UInt8] = [10, 100, 120, 100, 10]
+        BoxBlur.brightenLines(&image, scribble: [0, 200, 200, 200, 0])
+        XCTAssertEqual(image, [20, 200, 240, 200, 20])
+        // A crossing twice as bright as the line saturates instead of setting the gain.
+        var crossing: [UInt8] = [50, 50, 100, 50, 50]
+        BoxBlur.brightenLines(&crossing, scribble: [255, 255, 255, 255, 255])
+        XCTAssertEqual(crossing, [255, 255, 255, 255, 255])
         var faint: [UInt8] = [0, 1, 2]
-        BoxBlur.restorePeak(&faint, to: 255)
+        BoxBlur.brightenLines(&faint, scribble: [0, 255, 255])
         XCTAssertEqual(faint, [0, 16, 32], "gain is capped at 16×")
+        var bright: [UInt8] = [0, 200, 255]
+        BoxBlur.brightenLines(&bright, scribble: [0, 200, 200])
+        XCTAssertEqual(bright, [0, 200, 255], "lines already at the peak are left as they are")
     }
 }

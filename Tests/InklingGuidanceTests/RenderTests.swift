@@ -72,15 +72,41 @@ final class RenderTests: XCTestCase {
         let scribble = try Fixtures.render(drawing, 512, 512)
         let soft = try Fixtures.render(drawing, 512, 512, encoding: .soft)
         XCTAssertGreaterThan(soft.count(above: 0), scribble.count(above: 0) * 2)
-        // The blur dims a thin line; the soft map is brightened back to the scribble's peak.
-        XCTAssertEqual(soft.pixels.max(), scribble.pixels.max())
+        // The blur dims a thin line; the soft map is brightened so the line is back at the peak.
+        XCTAssertGreaterThanOrEqual(soft.pixels.max() ?? 0, scribble.pixels.max() ?? 0)
         // Across the line (row 256 in the middle), the soft profile falls off gradually.
+        // The line's centre may be a plateau at the peak (the gain saturates it): its middle is
+        // the line's row, and below its end the profile falls.
         let column = (0..<512).map { soft.gray(256, $0) }
-        let peakRow = column.indices.max { column[$0] < column[$1] }!
-        XCTAssertEqual(Double(peakRow), 256, accuracy: 2)
-        for d in 1...8 { XCTAssertLessThanOrEqual(column[peakRow + d], column[peakRow + d - 1], "row +\(d)") }
-        XCTAssertGreaterThan(column[peakRow + 6], 0)
-        XCTAssertEqual(scribble.gray(256, peakRow + 6), 0)
+        let top = column.max()!
+        let plateau = column.indices.filter { column[$0] == top }
+        XCTAssertEqual(Double(plateau.first! + plateau.last!) / 2, 256, accuracy: 2)
+        let end = plateau.last!
+        for d in 1...8 { XCTAssertLessThanOrEqual(column[end + d], column[end + d - 1], "row +\(d)") }
+        XCTAssertGreaterThan(column[end + 6], 0)
+        XCTAssertEqual(scribble.gray(256, end + 6), 0)
+    }
+
+    func testSoftIsBrightOnLinesAndCrossingsAlike() throws {
+        // One isolated stroke, and two strokes crossing at (150, 50); pen ink, 512².
+        let isolated = Fixtures.stroke(Fixtures.line((20, 150), (180, 150)), nib: 3, alpha: 1)
+        let across = Fixtures.stroke(Fixtures.line((100, 50), (200, 50)), nib: 3)
+        let down = Fixtures.stroke(Fixtures.line((150, 0), (150, 100)), nib: 3)
+        for strokes in [[isolated], [isolated, across, down], [isolated, across, down, across, down]] {
+            let soft = try Fixtures.render(Drawing(strokes: strokes, canvas: canvas), 512, 512, encoding: .soft)
+            // Canvas 200 → 512 with the fit's padding: find the brightest pixel near each centre.
+            func near(_ x: Int, _ y: Int) -> UInt8 {
+                var best: UInt8 = 0
+                for dy in -8...8 { for dx in -8...8 { best = max(best, soft.gray(x + dx, y + dy)) } }
+                return best
+            }
+            let scale = (512 - 2 * 0.05 * 512) / 200, pad = 0.05 * 512
+            let line = near(Int(pad + 100 * scale), Int(pad + 150 * scale))
+            XCTAssertGreaterThanOrEqual(line, 230, "an isolated stroke's centre, with \(strokes.count) strokes")
+            if strokes.count > 1 {
+                XCTAssertGreaterThanOrEqual(near(Int(pad + 150 * scale), Int(pad + 50 * scale)), 230, "a crossing's centre")
+            }
+        }
     }
 
     func testDistanceFallsOffMonotonically() throws {

@@ -59,14 +59,31 @@ enum BoxBlur {
         }
     }
 
-    /// Scales a blurred image so its brightest pixel is `peak` again (at most 16× gain).
-    ///
-    /// Blurring a thin line spreads it out and dims it (a 3 px line under sigma 8 keeps about a
-    /// sixth of its brightness); an engine would read that as a faint suggestion. Restoring the
-    /// peak keeps the soft map's strongest suggestion as strong as the scribble's.
-    static func restorePeak(_ pixels: inout [UInt8], to peak: UInt8) {
-        guard let blurredPeak = pixels.max(), blurredPeak > 0, blurredPeak < peak else { return }
-        let gain = min(Double(peak) / Double(blurredPeak), 16)
+    /// Brightens a blurred scribble so that its lines, not their crossings, reach the scribble's
+    /// peak: the gain makes the median blurred value under the scribble's line cores (pixels at
+    /// half its peak or more) equal to that peak, at most 16×; brighter pixels (crossings, line
+    /// centres) saturate at 255. Scaling to the brightest pixel instead left lines at 86–203
+    /// depending on how often the strokes crossed.
+    static func brightenLines(_ pixels: inout [UInt8], scribble: [UInt8]) {
+        guard let peak = scribble.max(), peak > 0 else { return }
+        var histogram = [Int](repeating: 0, count: 256)
+        var count = 0
+        let core = (UInt16(peak) + 1) / 2
+        for i in pixels.indices where UInt16(scribble[i]) >= core {
+            histogram[Int(pixels[i])] += 1
+            count += 1
+        }
+        var seen = 0
+        var median = 0
+        for (value, n) in histogram.enumerated() {
+            seen += n
+            if 2 * seen >= count {
+                median = value
+                break
+            }
+        }
+        guard median > 0, median < Int(peak) else { return }
+        let gain = min(Double(peak) / Double(median), 16)
         let table = (0...255).map { UInt8(min(255, (Double($0) * gain).rounded())) }
         table.withUnsafeBufferPointer { t in
             for i in pixels.indices { pixels[i] = t[Int(pixels[i])] }

@@ -13,14 +13,68 @@ import Foundation
 /// away from the light, the first concept motif drawn large (``MotifGlyph``, fading out as the
 /// sketch takes over), a specular highlight ellipse near the lit top, the sketch's inner lines (at the detail
 /// opacity from any strength above 0, so the sketch shows inside the disc before it reshapes it).
+/// The die-cut shape with its border and rim always lies inside the image with a margin of 3% of
+/// the shorter side: a sketch whose silhouette reaches further (an open stroke pulling it out,
+/// lines at the edge, loosening) is shrunk and moved in, lines, regions and underpainting alike.
+/// A drawing too small to cut a sticker from (a single tap) keeps the whole disc.
 enum EmojiPainter {
+    /// The sticker's masks, inside out: the subject, its dark outline, the white border, the rim.
+    struct Masks {
+        var subject: Plane
+        var outline: Plane
+        var border: Plane
+        var rim: Plane
+    }
+
     static func paint(_ ctx: PaintContext) throws -> Painting {
+        var ctx = ctx
+        var masks = try self.masks(ctx)
+        for _ in 0..<3 {
+            guard let placement = fitting(masks, ctx) else { break }
+            ctx = ctx.placed(placement)
+            masks = try self.masks(ctx)
+        }
+        return try paint(ctx, masks)
+    }
+
+    /// Where the sticker must go so that its rim keeps the margin, or `nil` when it does.
+    static func fitting(_ masks: Masks, _ ctx: PaintContext) -> StickerPlacement? {
+        let w = ctx.width, h = ctx.height
+        let margin = Float(ctx.px(0.03))
+        guard let rim = bounds(masks.rim, above: 0.01), let subject = bounds(masks.subject, above: 0.5) else { return nil }
+        if rim.minX >= margin, rim.minY >= margin, rim.maxX <= Float(w) - margin, rim.maxY <= Float(h) - margin { return nil }
+        // The outline, border and rim add about the same width whatever the subject's size.
+        let grow = max(subject.minX - rim.minX, subject.minY - rim.minY, rim.maxX - subject.maxX, rim.maxY - subject.maxY, 0)
+        let roomX = Float(w) - 2 * (margin + grow), roomY = Float(h) - 2 * (margin + grow)
+        let scale = min(1, roomX / max(subject.maxX - subject.minX, 1), roomY / max(subject.maxY - subject.minY, 1)) * 0.97
+        return StickerPlacement(scale: max(scale, 0.05), origin: ((subject.minX + subject.maxX) / 2, (subject.minY + subject.maxY) / 2),
+                                target: (Float(w) / 2, Float(h) / 2))
+    }
+
+    /// The box (pixel edges) of the values above `threshold`, or `nil` when there are none.
+    static func bounds(_ plane: Plane, above threshold: Float) -> (minX: Float, minY: Float, maxX: Float, maxY: Float)? {
+        var minX = plane.width, minY = plane.height, maxX = -1, maxY = -1
+        plane.values.withUnsafeBufferPointer { v in
+            for y in 0..<plane.height {
+                for x in 0..<plane.width where v[y &* plane.width &+ x] > threshold {
+                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                }
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return (Float(minX), Float(minY), Float(maxX + 1), Float(maxY + 1))
+    }
+
+    /// The subject (the silhouette morphed with the disc) and the masks grown around it.
+    static func masks(_ ctx: PaintContext) throws -> Masks {
         let w = ctx.width, h = ctx.height, n = w * h
-        let pal = ctx.palette
         let m = Float(ctx.minSide)
         // Morph weight: the sticker starts following the sketch from strength 0.3 and is its
         // die-cut shape by 0.65, so the default strength (about 0.56 prompt-first) already shows it.
         let s = ctx.lines == nil ? 0 : PaintContext.smoothstep(0.3, 0.65, Float(ctx.influence.strength))
+        let silhouette = ctx.lines.map { self.silhouette(ctx, $0) }
+        // A drawing too small to cut a sticker from (a tap, a dot) keeps the whole disc.
+        let discWeight = (silhouette?.values.max() ?? 1) < 0.5 ? 1 : min(1, 2 * (1 - s))
         // Soft disc.
         let cx0 = Float(w) / 2, cy0 = Float(h) / 2, radius = 0.4 * m, edge = 0.01 * m
         var field = Plane(width: w, height: h)
@@ -30,13 +84,12 @@ enum EmojiPainter {
                 for y in rows {
                     for x in 0..<w {
                         let d = ((Float(x) + 0.5 - cx0) * (Float(x) + 0.5 - cx0) + (Float(y) + 0.5 - cy0) * (Float(y) + 0.5 - cy0)).squareRoot()
-                        v[y &* w &+ x] = min(max(0.5 - (d - radius) / (2 * edge), 0), 1) * min(1, 2 * (1 - s))
+                        v[y &* w &+ x] = min(max(0.5 - (d - radius) / (2 * edge), 0), 1) * discWeight
                     }
                 }
             }
         }
-        if let lines = ctx.lines {
-            let silhouette = silhouette(ctx, lines)
+        if let silhouette {
             field.values.withUnsafeMutableBufferPointer { v in
                 silhouette.values.withUnsafeBufferPointer { sil in
                     let (v, sil) = (v.baseAddress!, sil.baseAddress!)
@@ -65,6 +118,16 @@ enum EmojiPainter {
         let outline = threshold(subject.blurred(radius: ctx.px(0.008)), 0.22)
         let border = threshold(outline.blurred(radius: ctx.px(0.02)), 0.12)
         let rim = threshold(border.blurred(radius: ctx.px(0.004)), 0.2)
+        return Masks(subject: subject, outline: outline, border: border, rim: rim)
+    }
+
+    /// Paints the sticker of `ctx` through its masks.
+    static func paint(_ ctx: PaintContext, _ masks: Masks) throws -> Painting {
+        let w = ctx.width, h = ctx.height, n = w * h
+        let pal = ctx.palette
+        let (subject, outline, border, rim) = (masks.subject, masks.outline, masks.border, masks.rim)
+        let s = ctx.lines == nil ? 0 : PaintContext.smoothstep(0.3, 0.65, Float(ctx.influence.strength))
+        let cx0 = Float(w) / 2, cy0 = Float(h) / 2
         var painting = Painting(width: w, height: h)
         painting.over(pal.ink, mask: rim, opacity: 0.85)
         painting.over(PaletteColor(1, 1, 1), mask: border)

@@ -187,6 +187,121 @@ def touch_stroke(tools, points):
     touch("touchEnd", [])
 
 
+def key(tools, key_name, code, modifiers=0, key_code=0):
+    """A key press through the input pipeline (modifiers: 2 Ctrl, 8 Shift, 4 Meta)."""
+    for kind in ("rawKeyDown", "keyUp"):
+        tools.call("Input.dispatchKeyEvent", type=kind, key=key_name, code=code, modifiers=modifiers,
+                   windowsVirtualKeyCode=key_code, nativeVirtualKeyCode=key_code)
+
+
+def canvas_box(tools):
+    return tools.evaluate("(() => { const r = document.getElementById('canvas').getBoundingClientRect();"
+                          " return {x: r.left, y: r.top, w: r.width, h: r.height}; })()")
+
+
+def guidance_ink(tools):
+    """The guidance map of what Generate would send, from POST /v1/guidance at 128 px wide:
+    inked pixel count and whether ink touches the map's border (a cropped drawing would)."""
+    return tools.evaluate("""(async () => {
+        const body = JSON.stringify(drawingBody());
+        const h = Math.round(128 * space.height / space.width);
+        const r = await fetch(`/v1/guidance?width=128&height=${h}&format=pointer-events&padding=0.05`, {method: 'POST', body});
+        const image = await createImageBitmap(await r.blob());
+        const c = new OffscreenCanvas(image.width, image.height); const g = c.getContext('2d'); g.drawImage(image, 0, 0);
+        const d = g.getImageData(0, 0, image.width, image.height).data; let ink = 0, border = 0;
+        for (let y = 0; y < image.height; y++) for (let x = 0; x < image.width; x++) {
+          const v = d[(y * image.width + x) * 4];
+          if (v > 40) { ink++; if (x === 0 || y === 0 || x === image.width - 1 || y === image.height - 1) border++; }
+        }
+        return {ink, border, width: image.width, height: image.height};
+    })()""")
+
+
+def page_checks(tools, timeout):
+    """Rotation, undo/redo/clear, shortcuts, palm rejection, persistence and accessibility."""
+    tools.evaluate("document.getElementById('clear').click()")
+    # Portrait to landscape mid-drawing: strokes stay registered and all of them are sent.
+    tools.call("Emulation.setDeviceMetricsOverride", width=820, height=1180, deviceScaleFactor=2, mobile=True)
+    tools.evaluate("window.dispatchEvent(new Event('resize'))")
+    time.sleep(0.3)
+    box = canvas_box(tools)
+    stroke(tools, [(box["x"] + box["w"] * (0.05 + 0.9 * t / 20), box["y"] + box["h"] * 0.1) for t in range(21)], "pen", lambda i: 0.5)
+    before = tools.evaluate("strokes[strokes.length - 1].map(p => [p.x, p.y])")
+    tools.call("Emulation.setDeviceMetricsOverride", width=1180, height=820, deviceScaleFactor=2, mobile=True)
+    tools.evaluate("window.dispatchEvent(new Event('resize'))")
+    time.sleep(0.3)
+    box = canvas_box(tools)
+    stroke(tools, [(box["x"] + box["w"] * 0.9, box["y"] + box["h"] * (0.05 + 0.9 * t / 20)) for t in range(21)], "pen", lambda i: 0.5)
+    after = tools.evaluate("strokes[0].map(p => [p.x, p.y])")
+    check(before == after, "a rotation keeps the first stroke's points (they are in the drawing's space)")
+    space = tools.evaluate("space")
+    inside = tools.evaluate("strokes.every(s => s.every(p => p.x >= -1 && p.y >= -1 && p.x <= space.width + 1 && p.y <= space.height + 1))")
+    check(inside, f"after the rotation every point lies in the {space['width']}×{space['height']} space that Generate sends")
+    ink = guidance_ink(tools)
+    check(ink["ink"] > 50 and ink["border"] == 0, f"the guidance map of what Generate sends holds the whole drawing ({ink})")
+    shot = tools.call("Page.captureScreenshot", format="png")
+    with open(os.path.join(os.path.dirname(os.path.abspath(SCREENSHOT)), "browser-test-rotated.png"), "wb") as f:
+        f.write(base64.b64decode(shot["data"]))
+    tools.call("Emulation.clearDeviceMetricsOverride")
+    tools.evaluate("window.dispatchEvent(new Event('resize'))")
+    time.sleep(0.3)
+
+    # Undo, redo and an undoable Clear.
+    check(tools.evaluate("strokes.length") == 2, "two strokes before Clear")
+    tools.evaluate("document.getElementById('clear').click()")
+    check(tools.evaluate("strokes.length") == 0, "Clear removes every stroke")
+    tools.evaluate("document.getElementById('undo').click()")
+    check(tools.evaluate("strokes.length") == 2, "Undo brings the cleared strokes back")
+    tools.evaluate("document.getElementById('redo').click()")
+    check(tools.evaluate("strokes.length") == 0, "Redo clears them again")
+    tools.evaluate("document.getElementById('undo').click()")
+    # Shortcuts (focus on the page, not in the prompt).
+    tools.evaluate("document.activeElement && document.activeElement.blur()")
+    key(tools, "z", "KeyZ", modifiers=2, key_code=90)
+    check(tools.evaluate("strokes.length") == 1, "Ctrl+Z undoes a stroke")
+    key(tools, "Z", "KeyZ", modifiers=2 | 8, key_code=90)
+    check(tools.evaluate("strokes.length") == 2, "Ctrl+Shift+Z redoes it")
+
+    # The eraser removes a stroke it touches, undoably.
+    box = canvas_box(tools)
+    tools.evaluate("document.getElementById('eraser').click()")
+    first = tools.evaluate("(() => { const v = placement(); const p = strokes[0][10]; return [v.box.left + v.x + p.x * v.scale, v.box.top + v.y + p.y * v.scale]; })()")
+    stroke(tools, [(first[0] - 3, first[1]), (first[0] + 3, first[1])], "mouse", lambda i: 0.5)
+    check(tools.evaluate("strokes.length") == 1, "the eraser removes the stroke it touches")
+    tools.evaluate("document.getElementById('eraser').click()")
+    tools.evaluate("document.getElementById('undo').click()")
+    check(tools.evaluate("strokes.length") == 2, "and Undo puts it back")
+
+    # Palm rejection: a finger on the screen while the pen is down draws nothing.
+    def pen(kind, x, y, buttons):
+        tools.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", buttons=buttons, clickCount=1,
+                   pointerType="pen", force=0.5)
+    pen("mousePressed", box["x"] + box["w"] * 0.3, box["y"] + box["h"] * 0.5, 1)
+    touch_stroke(tools, [(box["x"] + box["w"] * (0.2 + 0.02 * t), box["y"] + box["h"] * 0.8) for t in range(12)])
+    pen("mouseMoved", box["x"] + box["w"] * 0.4, box["y"] + box["h"] * 0.5, 1)
+    pen("mouseReleased", box["x"] + box["w"] * 0.4, box["y"] + box["h"] * 0.5, 0)
+    types = tools.evaluate("strokes.map(s => s[0].pointerType)")
+    check(types.count("touch") == 0 and len(types) == 3, f"a palm touching the screen while the pen writes draws nothing ({types})")
+
+    # Persistence: the drawing and the settings survive a reload.
+    tools.evaluate("document.getElementById('prompt').value = 'a lighthouse at dusk'; document.getElementById('prompt').dispatchEvent(new Event('input'))")
+    saved = tools.evaluate("JSON.stringify(strokes)")
+    tools.call("Page.reload")
+    wait_for(tools, "document.readyState === 'complete' && document.getElementById('style').options.length > 0", 20, "the page to reload")
+    check(tools.evaluate("JSON.stringify(strokes)") == saved, "the drawing survives a reload")
+    check(tools.evaluate("document.getElementById('prompt').value") == "a lighthouse at dusk", "the prompt survives a reload")
+
+    # Accessibility: every control in the accessibility tree has a name.
+    tools.call("Accessibility.enable")
+    nodes = tools.call("Accessibility.getFullAXTree")["nodes"]
+    controls = [n for n in nodes if not n.get("ignored") and n.get("role", {}).get("value") in
+                ("button", "slider", "combobox", "textbox", "checkbox", "spinbutton", "ColorWell", "colorwell", "ListBox", "listbox")]
+    unnamed = [n.get("role", {}).get("value") for n in controls if not (n.get("name", {}).get("value") or "").strip()]
+    check(len(controls) >= 10 and not unnamed, f"every one of {len(controls)} controls has an accessible name (unnamed: {unnamed})")
+    strength = [n for n in controls if n.get("role", {}).get("value") == "slider" and "sketch" in (n.get("name", {}).get("value") or "")]
+    check(bool(strength), "the strength slider is named 'Follow the sketch'")
+
+
 def run(url, screenshot, chromium, timeout):
     profile = tempfile.mkdtemp(prefix="inkling-chromium-")
     process = None
@@ -257,6 +372,16 @@ def run(url, screenshot, chromium, timeout):
         tools.evaluate("document.querySelector('.result .actions button').click()")
         check(tools.evaluate("document.querySelectorAll('.result.accepted').length") == 1, "Accept marks a result")
 
+        # Ctrl+Enter generates (the button is busy while it does).
+        tools.evaluate("document.activeElement && document.activeElement.blur()")
+        key(tools, "Enter", "Enter", modifiers=2, key_code=13)
+        wait_for(tools, "document.getElementById('generate').disabled || document.getElementById('status').textContent.startsWith('Sending')",
+                 5, "Ctrl+Enter to start a generation")
+        check(True, "Ctrl+Enter starts a generation")
+        wait_for(tools, "!document.getElementById('generate').disabled", timeout, "that generation to end")
+
+        page_checks(tools, timeout)
+
         tools.evaluate("window.scrollTo(0, 0)")
         time.sleep(0.2)
         shot = tools.call("Page.captureScreenshot", format="png", captureBeyondViewport=True)
@@ -274,6 +399,9 @@ def run(url, screenshot, chromium, timeout):
         shutil.rmtree(profile, ignore_errors=True)
 
 
+SCREENSHOT = "browser-test.png"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("url")
@@ -281,6 +409,8 @@ def main():
     parser.add_argument("--chromium", default=shutil.which("chromium") or shutil.which("chromium-browser") or "chromium")
     parser.add_argument("--timeout", type=float, default=90)
     args = parser.parse_args()
+    global SCREENSHOT
+    SCREENSHOT = args.screenshot
     try:
         run(args.url, args.screenshot, args.chromium, args.timeout)
     except (AssertionError, RuntimeError, OSError) as error:

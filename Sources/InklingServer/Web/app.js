@@ -7,26 +7,49 @@ const $ = (id) => document.getElementById(id);
 const canvas = $("canvas");
 const context = canvas.getContext("2d");
 
-/** Finished strokes: each an array of recorded events (the Pointer Events importer's groups). */
+/**
+ * Finished strokes: each an array of recorded events (the Pointer Events importer's groups), with
+ * `color` and `size` (brush width in drawing units) attached to the array. Points are in the
+ * drawing's own space (`space`, the engine size's pixels), not in CSS pixels, so a resize or a
+ * rotation of the screen keeps the drawing where it was on the canvas and in what is sent.
+ */
 const strokes = [];
 /** Strokes being drawn, by pointerId (several fingers draw several strokes). */
 const active = new Map();
+/** The drawing's space: the selected engine size, fixed while there are strokes. */
+let space = { width: 1024, height: 768 };
+/** Undo and redo past: {kind: "add" | "clear" | "erase", ...}. */
+const future = [];
+const past = [];
+/** Palm rejection: touches are ignored while a pen is down and for a moment after. */
+let penUntil = 0;
+let erasing = false;
 
-/** One event as the server's Pointer Events importer reads it, in canvas CSS pixels. */
-function record(event, type) {
+/** How the space maps onto the canvas: uniform scale and offset (contain), in CSS pixels. */
+function placement() {
   const box = canvas.getBoundingClientRect();
+  const scale = Math.min(box.width / space.width, box.height / space.height) || 1;
+  return { box, scale, x: (box.width - space.width * scale) / 2, y: (box.height - space.height * scale) / 2 };
+}
+
+/** One event as the server's Pointer Events importer reads it, in the drawing's space. */
+function record(event, type) {
+  const { box, scale, x, y } = placement();
+  const brush = Number($("brush").value);
+  const contact = event.pointerType === "touch" && (event.width || 0) > 1;
   const point = {
     type,
     pointerId: event.pointerId,
     pointerType: event.pointerType || "mouse",
-    x: event.clientX - box.left,
-    y: event.clientY - box.top,
+    x: (event.clientX - box.left - x) / scale,
+    y: (event.clientY - box.top - y) / scale,
     pressure: event.pressure,
     tiltX: event.tiltX || 0,
     tiltY: event.tiltY || 0,
     twist: event.twist || 0,
-    width: event.width || 1,
-    height: event.height || 1,
+    // The brush size as the contact's size (the importer's nib); a finger keeps its own, scaled.
+    width: contact ? event.width / scale : brush,
+    height: contact ? (event.height || event.width) / scale : brush,
     timeStamp: event.timeStamp,
   };
   if (typeof event.altitudeAngle === "number" && typeof event.azimuthAngle === "number") {
@@ -37,23 +60,32 @@ function record(event, type) {
 }
 
 /** Line width on screen for a recorded point: pressure-sensitive for pens and touch. */
-function widthOf(point) {
+function widthOf(stroke, point, scale) {
   const pressure = point.pointerType === "mouse" || !point.pressure ? 0.5 : point.pressure;
-  return 1 + pressure * 5;
+  return Math.max(0.75, (stroke.size || 4) * scale * (0.4 + pressure * 1.2));
 }
 
-function drawSegment(a, b) {
-  context.lineWidth = widthOf(b);
+/** Draws the segment from `a` to `b` of `stroke` (a dot when `a` is null). */
+function drawSegment(stroke, a, b, view) {
+  const at = (p) => [view.x + p.x * view.scale, view.y + p.y * view.scale];
+  context.strokeStyle = context.fillStyle = stroke.color || "#1d1d1f";
+  context.lineCap = context.lineJoin = "round";
   context.beginPath();
-  context.moveTo(a.x, a.y);
-  context.lineTo(b.x, b.y);
+  if (a === null) {
+    context.arc(...at(b), widthOf(stroke, b, view.scale) / 2, 0, Math.PI * 2);
+    context.fill();
+    return;
+  }
+  context.lineWidth = widthOf(stroke, b, view.scale);
+  context.moveTo(...at(a));
+  context.lineTo(...at(b));
   context.stroke();
 }
 
-function drawDot(p) {
-  context.beginPath();
-  context.arc(p.x, p.y, widthOf(p) / 2, 0, Math.PI * 2);
-  context.fill();
+function drawStroke(stroke, view) {
+  const points = stroke.filter((p) => p.type !== "pointerup" && p.type !== "pointercancel");
+  if (points.length === 1) drawSegment(stroke, null, points[0], view);
+  for (let i = 1; i < points.length; i++) drawSegment(stroke, points[i - 1], points[i], view);
 }
 
 /** Sizes the backing store to the canvas's CSS size times the device pixel ratio, then repaints. */
@@ -67,57 +99,218 @@ function resize() {
 }
 
 function repaint() {
-  const box = canvas.getBoundingClientRect();
-  context.clearRect(0, 0, box.width, box.height);
-  context.strokeStyle = context.fillStyle = "#1d1d1f";
+  const view = placement();
+  context.clearRect(0, 0, view.box.width, view.box.height);
   context.lineCap = context.lineJoin = "round";
-  for (const stroke of [...strokes, ...active.values()]) {
-    const points = stroke.filter((p) => p.type !== "pointerup");
-    if (points.length === 1) drawDot(points[0]);
-    for (let i = 1; i < points.length; i++) drawSegment(points[i - 1], points[i]);
-  }
+  for (const stroke of [...strokes, ...active.values()]) if (stroke) drawStroke(stroke, view);
   const n = strokes.length;
   $("stroke-count").textContent = n === 0 ? "No strokes yet" : `${n} stroke${n === 1 ? "" : "s"}`;
+  $("undo").disabled = past.length === 0;
+  $("redo").disabled = future.length === 0;
 }
+
+/** Records an action (undoable), forgets what was future, and saves. */
+function did(action) {
+  past.push(action);
+  future.length = 0;
+  changed();
+}
+
+function undo() {
+  const action = past.pop();
+  if (!action) return;
+  if (action.kind === "add") strokes.splice(strokes.lastIndexOf(action.stroke), 1);
+  if (action.kind === "clear") strokes.push(...action.removed);
+  if (action.kind === "erase") for (const { stroke, index } of [...action.removed].reverse()) strokes.splice(index, 0, stroke);
+  future.push(action);
+  changed();
+}
+
+function redo() {
+  const action = future.pop();
+  if (!action) return;
+  if (action.kind === "add") strokes.push(action.stroke);
+  if (action.kind === "clear") strokes.length = 0;
+  if (action.kind === "erase") for (const { stroke } of action.removed) strokes.splice(strokes.indexOf(stroke), 1);
+  past.push(action);
+  changed();
+}
+
+/** Removes the strokes passing within a few pixels of an event (the eraser), into `erased`. */
+function eraseAt(event, erased) {
+  const view = placement();
+  const px = (event.clientX - view.box.left - view.x) / view.scale, py = (event.clientY - view.box.top - view.y) / view.scale;
+  const reach = 10 / view.scale;
+  for (let i = strokes.length - 1; i >= 0; i--) {
+    const stroke = strokes[i];
+    if (stroke.some((p) => Math.hypot(p.x - px, p.y - py) <= reach + (stroke.size || 4) / 2)) {
+      erased.push({ stroke, index: i });
+      strokes.splice(i, 1);
+    }
+  }
+  repaint();
+}
+
+let erasedNow = null;
 
 canvas.addEventListener("pointerdown", (event) => {
   if (event.pointerType === "mouse" && event.button !== 0) return;
   event.preventDefault();
+  // Palm rejection: a hand resting on the screen while a pen writes does not draw.
+  if (event.pointerType === "pen") penUntil = Infinity;
+  if (event.pointerType === "mouse") penUntil = 0;  // someone switched to the mouse: no palm to reject
+  if (event.pointerType === "touch" && performance.now() < penUntil) return;
   try { canvas.setPointerCapture(event.pointerId); } catch (_) { /* synthetic or already gone */ }
+  if (erasing) {
+    erasedNow = erasedNow || [];
+    active.set(event.pointerId, null);
+    eraseAt(event, erasedNow);
+    return;
+  }
+  if (strokes.length === 0 && active.size === 0) useSpaceOfSelectedSize();
   const first = record(event, "pointerdown");
-  active.set(event.pointerId, [first]);
-  drawDot(first);
+  const stroke = [first];
+  stroke.color = $("color").value;
+  stroke.size = Number($("brush").value);
+  active.set(event.pointerId, stroke);
+  drawSegment(stroke, null, first, placement());
 });
 
 canvas.addEventListener("pointermove", (event) => {
-  const stroke = active.get(event.pointerId);
-  if (!stroke) return;
+  if (!active.has(event.pointerId)) return;
   event.preventDefault();
+  const stroke = active.get(event.pointerId);
+  if (stroke === null) { eraseAt(event, erasedNow); return; }
   // Coalesced events carry every sample the hardware reported since the last frame.
   const samples = typeof event.getCoalescedEvents === "function" ? event.getCoalescedEvents() : [];
+  const view = placement();
   for (const sample of samples.length > 0 ? samples : [event]) {
     const point = record(sample, "pointermove");
-    drawSegment(stroke[stroke.length - 1], point);
+    drawSegment(stroke, stroke[stroke.length - 1], point, view);
     stroke.push(point);
   }
 });
 
 function endStroke(event, type) {
+  if (!active.has(event.pointerId)) return;
   const stroke = active.get(event.pointerId);
-  if (!stroke) return;
   active.delete(event.pointerId);
+  if (event.pointerType === "pen") penUntil = performance.now() + 600;
+  if (stroke === null) {
+    if (active.size === 0 && erasedNow && erasedNow.length > 0) did({ kind: "erase", removed: erasedNow.reverse() });
+    if (active.size === 0) erasedNow = null;
+    repaint();
+    return;
+  }
   stroke.push(record(event, type));
   strokes.push(stroke);
-  repaint();
+  did({ kind: "add", stroke });
 }
 
 canvas.addEventListener("pointerup", (event) => endStroke(event, "pointerup"));
 canvas.addEventListener("pointercancel", (event) => endStroke(event, "pointercancel"));
 canvas.addEventListener("contextmenu", (event) => event.preventDefault());
 
-$("undo").addEventListener("click", () => { strokes.pop(); repaint(); });
-$("clear").addEventListener("click", () => { strokes.length = 0; active.clear(); repaint(); });
-$("strength").addEventListener("input", () => { $("strength-value").textContent = Number($("strength").value).toFixed(2); });
+$("undo").addEventListener("click", undo);
+$("redo").addEventListener("click", redo);
+$("clear").addEventListener("click", () => {
+  if (strokes.length === 0) return;
+  const removed = strokes.splice(0, strokes.length);
+  active.clear();
+  did({ kind: "clear", removed });
+});
+$("eraser").addEventListener("click", () => {
+  erasing = !erasing;
+  $("eraser").setAttribute("aria-pressed", String(erasing));
+  canvas.style.cursor = erasing ? "cell" : "crosshair";
+});
+$("strength").addEventListener("input", () => { $("strength-value").textContent = Number($("strength").value).toFixed(2); save(); });
+for (const id of ["color", "brush", "prompt", "style", "limit"]) $(id).addEventListener("input", save);
+$("size").addEventListener("change", () => { if (strokes.length === 0) useSpaceOfSelectedSize(); save(); });
+
+// Shortcuts: Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z (or Ctrl+Y) redo, Ctrl/⌘+Enter generate. Undo and
+// redo leave text fields to their own.
+document.addEventListener("keydown", (event) => {
+  const command = event.ctrlKey || event.metaKey;
+  if (!command) return;
+  const key = event.key.toLowerCase();
+  if (key === "enter") { event.preventDefault(); $("controls").requestSubmit(); return; }
+  const typing = ["TEXTAREA", "INPUT"].includes(event.target.tagName) && event.target.type !== "range" && event.target.type !== "color";
+  if (typing) return;
+  if (key === "z" && !event.shiftKey) { event.preventDefault(); undo(); }
+  else if ((key === "z" && event.shiftKey) || key === "y") { event.preventDefault(); redo(); }
+});
+
+/** The selected engine size as the drawing's space; the canvas takes its aspect. */
+function useSpaceOfSelectedSize() {
+  const match = /^(\d+)x(\d+)$/.exec($("size").value || "");
+  if (match) space = { width: Number(match[1]), height: Number(match[2]) };
+  canvas.style.setProperty("--aspect", String(space.width / space.height));
+  resize();
+}
+
+/** Saves the drawing and the settings in localStorage (a reload keeps them), and previews. */
+function changed() {
+  repaint();
+  save();
+  schedulePreview();
+}
+
+function save() {
+  try {
+    localStorage.setItem("inkling.page", JSON.stringify({
+      space,
+      strokes: strokes.map((s) => ({ color: s.color, size: s.size, events: s })),
+      settings: Object.fromEntries(["prompt", "style", "size", "limit", "strength", "color", "brush"].map((id) => [id, $(id).value])),
+    }));
+  } catch (_) { /* storage full or off: the page still works */ }
+}
+
+/** Restores what `save` kept; returns the saved settings (applied once the pickers are filled). */
+function restore() {
+  try {
+    const saved = JSON.parse(localStorage.getItem("inkling.page") || "null");
+    if (!saved) return {};
+    if (saved.space && saved.space.width > 0 && saved.space.height > 0) space = saved.space;
+    for (const s of saved.strokes || []) {
+      const stroke = s.events;
+      stroke.color = s.color;
+      stroke.size = s.size;
+      strokes.push(stroke);
+    }
+    canvas.style.setProperty("--aspect", String(space.width / space.height));
+    // Text, numbers and colours now; the pickers once the server has listed their options.
+    const settings = saved.settings || {};
+    for (const id of ["prompt", "strength", "color", "brush"]) if (typeof settings[id] === "string") $(id).value = settings[id];
+    $("strength-value").textContent = Number($("strength").value).toFixed(2);
+    return settings;
+  } catch (_) {
+    return {};
+  }
+}
+
+/** The drawing as sent: Pointer Events groups in the drawing's space. */
+function drawingBody() {
+  return { canvas: { width: space.width, height: space.height }, timeOrigin: performance.timeOrigin, strokes };
+}
+
+let previewTimer = null;
+/** Shows the guidance map the engine will get (POST /v1/guidance), shortly after a change. */
+function schedulePreview() {
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(async () => {
+    const preview = $("preview");
+    if (strokes.length === 0) { preview.hidden = true; return; }
+    try {
+      const query = `width=${Math.round(space.width / 4)}&height=${Math.round(space.height / 4)}&format=pointer-events`;
+      const response = await fetch(`/v1/guidance?${query}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(drawingBody()) });
+      if (!response.ok) return;
+      if (preview.src) URL.revokeObjectURL(preview.src);
+      preview.src = URL.createObjectURL(await response.blob());
+      preview.hidden = false;
+    } catch (_) { /* the preview is a help, not a requirement */ }
+  }, 250);
+}
 
 function setStatus(text, isError = false) {
   const status = $("status");
@@ -142,6 +335,11 @@ async function loadAvailability() {
       const label = `${s.width}×${s.height}${s.width === s.height ? " square" : s.width > s.height ? " landscape" : " portrait"}`;
       return new Option(label, `${s.width}x${s.height}`, s === best, s === best);
     }));
+    for (const id of ["style", "size", "limit"]) {
+      const value = savedSettings[id];
+      if ([...$(id).options].some((o) => o.value === value)) $(id).value = value;
+    }
+    if (strokes.length === 0) useSpaceOfSelectedSize(); else resize();
     $("availability").textContent = info.available
       ? `Engine: ${info.engine}. Draw, describe it, and press Generate.`
       : `Generation is unavailable: ${info.reasons.join("; ")}`;
@@ -204,7 +402,6 @@ $("controls").addEventListener("submit", async (event) => {
     return;
   }
   const limit = Number($("limit").value);
-  const box = canvas.getBoundingClientRect();
   const body = {
     style: $("style").value || undefined,
     limit,
@@ -214,7 +411,7 @@ $("controls").addEventListener("submit", async (event) => {
   if (prompt) body.prompt = prompt;
   if (strokes.length > 0) {
     body.format = "pointer-events";
-    body.drawing = { canvas: { width: box.width, height: box.height }, timeOrigin: performance.timeOrigin, strokes };
+    body.drawing = drawingBody();
   }
   const button = $("generate");
   const progress = $("progress");
@@ -261,6 +458,8 @@ $("controls").addEventListener("submit", async (event) => {
   }
 });
 
+const savedSettings = restore();
 window.addEventListener("resize", resize);
 resize();
+schedulePreview();
 loadAvailability();

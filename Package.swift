@@ -259,7 +259,7 @@ let package = Package(
         .testTarget(
             name: "InklingGuidanceTests",
             dependencies: ["InklingGuidance", "InklingStrokes", "InklingImageIO"],
-            resources: [.copy("Golden")]
+            resources: [.copy("Golden"), .copy("Freehand")]
         ),
         .testTarget(name: "InklingConditioningTests", dependencies: ["InklingConditioning"]),
         .testTarget(name: "InklingInterchangeTests", dependencies: ["InklingInterchange", "InklingStrokes", "InklingGuidance"]),

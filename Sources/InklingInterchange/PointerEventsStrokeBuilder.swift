@@ -11,6 +11,9 @@ struct PointerEventsStrokeBuilder {
     private var firstTime: Double?
     private var lastTime: Double?
     private var lastOffset = 0.0
+    /// The stroke's colour: the first `color` an event of it carries (Inkling's drawing page
+    /// writes the brush colour on a stroke's first event; browsers' events have none).
+    private var color: RGBAColor?
 
     init(pointerType: String) {
         self.pointerType = pointerType
@@ -32,6 +35,7 @@ struct PointerEventsStrokeBuilder {
     /// Appends an event with its coalesced events first; the event itself is skipped when the
     /// last coalesced event already is it (same location and timeStamp), as browsers report.
     mutating func append(event e: JSONNode, counter: inout Int) throws(JSONError) {
+        try readColor(e)
         var last: PointerEventsImporter.Sample?
         if let list = try PointerEventsImporter.coalesced(e) {
             for c in list {
@@ -68,8 +72,15 @@ struct PointerEventsStrokeBuilder {
         guard !points.isEmpty else { return nil }
         let start = ((timeOrigin ?? 0) + (firstTime ?? 0)) / 1000
         return Stroke(
-            ink: Ink(PointerEventsImporter.inkType(forPointerType: pointerType)),
+            ink: Ink(PointerEventsImporter.inkType(forPointerType: pointerType), color: color ?? .black),
             path: StrokePath(points: points, creationDate: Date(timeIntervalSince1970: start)))
+    }
+
+    /// Takes the event's `color` (`#rrggbb` or `#rrggbbaa`) when the stroke has none yet.
+    private mutating func readColor(_ e: JSONNode) throws(JSONError) {
+        guard color == nil, let value = e["color"] else { return }
+        guard let text = value.string, let parsed = RGBAColor(hex: text) else { throw value.expected("a colour \"#rrggbb\"") }
+        color = parsed
     }
 
     private func count(_ counter: inout Int, at event: JSONNode) throws(JSONError) {

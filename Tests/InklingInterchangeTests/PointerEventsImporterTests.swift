@@ -80,6 +80,16 @@ final class PointerEventsImporterTests: XCTestCase {
         XCTAssertEqual(tick[1].altitude, atan(3.0.squareRoot() / 2), accuracy: 1e-12)
     }
 
+    func testTheDrawingPagesStrokeColourIsKept() throws {
+        let doc = ##"{"strokes": [[{"type": "pointerdown", "pointerType": "pen", "x": 1, "y": 2, "color": "#e03131"}, {"type": "pointermove", "pointerType": "pen", "x": 5, "y": 6}], [{"type": "pointerdown", "pointerType": "mouse", "x": 1, "y": 2}]]}"##
+        let drawing = try read(doc)
+        XCTAssertEqual(drawing.strokes[0].ink.color.hexString, "#e03131ff")
+        XCTAssertEqual(drawing.strokes[1].ink.color, .black, "no colour: black, as before")
+        XCTAssertThrowsError(try read(##"[[{"x": 1, "y": 2, "color": "red"}]]"##)) { error in
+            XCTAssertTrue("\(error)".contains("color"), "\(error)")
+        }
+    }
+
     func testMouseSampleHasDefaultForceAndMonoline() throws {
         let d = try sample("pointer-events-mouse.json")
         XCTAssertEqual(d.strokes.count, 1)

@@ -169,6 +169,7 @@ canvas.addEventListener("pointerdown", (event) => {
   }
   if (strokes.length === 0 && active.size === 0) useSpaceOfSelectedSize();
   const first = record(event, "pointerdown");
+  first.color = $("color").value;  // the stroke's colour, on its first event
   const stroke = [first];
   stroke.color = $("color").value;
   stroke.size = Number($("brush").value);

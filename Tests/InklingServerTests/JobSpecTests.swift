@@ -57,6 +57,15 @@ final class JobSpecTests: XCTestCase {
         XCTAssertEqual(copy.concepts[2], original.concepts[2], "the drawing, last, as the front end decoded it")
     }
 
+    func testADrawingAloneTravelsAndComesBack() throws {
+        let original = try request("{\"limit\": 1}")
+        let spec = try JobSpec(original)
+        XCTAssertEqual(spec.drawingPosition, 0)
+        let copy = try spec.request(base: GenerationOptions(), limits: .default)
+        XCTAssertEqual(copy.concepts, original.concepts)
+        XCTAssertEqual(copy.concepts.count, 1)
+    }
+
     func testABrokenSpecIsRefusedWithACode() throws {
         let spec = JobSpec(json: Array("{\"limit\": 1, \"prompt\": \"x\"}".utf8), images: [[1, 2, 3]], imagePositions: [0])
         XCTAssertThrowsError(try spec.request(base: GenerationOptions(), limits: .default)) { error in

@@ -18,6 +18,11 @@ enum ClusterScripts {
       redis.call('HDEL', job, 'spec', 'drawing', 'drawingAt', 'positions', 'inputs')
       for i = 0, n - 1 do redis.call('HDEL', job, 'input:' .. i) end
     end
+    -- The `done` event of a job whose images hash is `images`: it counts every variation
+    -- delivered, whichever attempt delivered it.
+    local function done_event(images)
+      return '{"type":"done","count":' .. redis.call('HLEN', images) .. '}'
+    end
     -- Ends a job that has not ended: its state, its last event, its inputs gone, every key of it
     -- kept only for the image TTL, the drain-rate counter.
     local function end_job(job, events, images, queue, id, state, event, err, ttl, counter)
@@ -118,8 +123,7 @@ enum ClusterScripts {
     end
     if ARGV[8] == 'last' then
       local ttl = tonumber(redis.call('HGET', KEYS[5], 'ttl') or '300') or 300
-      local done = '{"type":"done","count":' .. redis.call('HLEN', KEYS[1]) .. '}'
-      end_job(KEYS[5], KEYS[4], KEYS[1], KEYS[6], ARGV[6], 'succeeded', done, '', ttl, KEYS[8])
+      end_job(KEYS[5], KEYS[4], KEYS[1], KEYS[6], ARGV[6], 'succeeded', done_event(KEYS[1]), '', ttl, KEYS[8])
       redis.call('XACK', KEYS[7], 'workers', ARGV[7])
       redis.call('XDEL', KEYS[7], ARGV[7])
     end
@@ -136,7 +140,7 @@ enum ClusterScripts {
     if state and not is_final(state) then
       local ttl = tonumber(redis.call('HGET', KEYS[1], 'ttl') or '300') or 300
       local event = ARGV[3]
-      if ARGV[2] == 'succeeded' then event = '{"type":"done","count":' .. redis.call('HLEN', KEYS[3]) .. '}' end
+      if ARGV[2] == 'succeeded' then event = done_event(KEYS[3]) end
       end_job(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], ARGV[2], event, ARGV[4], ttl, KEYS[6])
       result = ARGV[2]
     end

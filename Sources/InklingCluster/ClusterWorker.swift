@@ -257,7 +257,7 @@ public final class ClusterWorker: @unchecked Sendable {
     private enum Outcome {
         case done(Int)
         /// Done, and already recorded as succeeded with its last image.
-        case ended(Int)
+        case ended
         case failed(APIError)
         case stopped
     }
@@ -320,7 +320,7 @@ public final class ClusterWorker: @unchecked Sendable {
                     break
                 }
             }
-            return ended ? .ended(delivered) : .done(delivered)
+            return ended ? .ended : .done(delivered)
         } catch let error as APIError {
             return .failed(error)
         } catch let error as RedisError {

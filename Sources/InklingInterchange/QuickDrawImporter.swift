@@ -56,9 +56,16 @@ public enum QuickDrawImporter: InkImporter {
             start = end + 1
             done = start >= bytes.count
             let blank = line.allSatisfy { [0x20, 0x09].contains($0) }
+            // The first non-blank line is parsed once, here: it tells ndjson from one drawing.
+            var parsed: JSONDocument?
             if !blank, firstContent {
                 firstContent = false
-                if let whole = try singleObject(bytes, firstLine: line, budget: budget) {
+                switch firstLine(line, of: bytes, budget: budget) {
+                case .line(let document):
+                    parsed = document
+                case .neither:
+                    break  // parsed again below, for the line's error
+                case .whole(let whole):
                     if case .keyID(let id) = options.selection, whole.root["key_id"]?.string != id {
                         throw InkImportError(format, at: "", "expected a drawing with key_id \"\(id)\", found none in the file's one drawing")
                     }
@@ -68,18 +75,23 @@ public enum QuickDrawImporter: InkImporter {
                     return try readLine(whole, number: lineNumber)
                 }
             }
+            /// This line as JSON: the first line's parse, or a parse now.
+            func lineDocument() throws(InkImportError) -> JSONDocument {
+                if let parsed { return parsed }
+                return try parse(line, number: lineNumber, budget: budget)
+            }
             switch options.selection {
             case .first:
-                if !blank { return try readLine(try parse(line, number: lineNumber, budget: budget), number: lineNumber) }
+                if !blank { return try readLine(try lineDocument(), number: lineNumber) }
             case .line(let n):
                 guard lineNumber == n else { continue }
                 if blank { throw InkImportError(format, at: "line \(n)", "expected a drawing, got a blank line") }
-                return try readLine(try parse(line, number: n, budget: budget), number: n)
+                return try readLine(try lineDocument(), number: n)
             case .keyID(let id):
                 // Only lines that may hold the key are parsed: those holding it between quotes,
                 // and those with an escape (which could spell it otherwise).
                 guard !blank, range(of: [0x22] + Array(id.utf8) + [0x22], in: line) != nil || line.contains(0x5C) else { continue }
-                let document = try parse(line, number: lineNumber, budget: budget)
+                let document = try lineDocument()
                 if document.root["key_id"]?.string == id {
                     return try readLine(document, number: lineNumber)
                 }
@@ -92,11 +104,20 @@ public enum QuickDrawImporter: InkImporter {
         }
     }
 
-    /// The whole file as one JSON document, when its first non-blank line is not a JSON value of
-    /// its own but the file is (a pretty-printed drawing); `nil` for ndjson.
-    private static func singleObject(_ bytes: [UInt8], firstLine: ArraySlice<UInt8>, budget: ImportBudget) throws(InkImportError) -> JSONDocument? {
-        if (try? budget.parse(firstLine)) != nil { return nil }
-        return try? budget.parse(bytes[...])
+    /// What the first non-blank line of a file is.
+    private enum FirstLine {
+        /// A JSON value of its own (ndjson): the line, parsed.
+        case line(JSONDocument)
+        /// Not a value of its own, but the whole file is one (a pretty-printed drawing).
+        case whole(JSONDocument)
+        /// Neither: the line's own error is the one to report.
+        case neither
+    }
+
+    /// Parses the first non-blank line, and the whole file when the line is no JSON value.
+    private static func firstLine(_ line: ArraySlice<UInt8>, of bytes: [UInt8], budget: ImportBudget) -> FirstLine {
+        if let document = try? budget.parse(line) { return .line(document) }
+        return (try? budget.parse(bytes[...])).map(FirstLine.whole) ?? .neither
     }
 
     /// Parses one line within the budget; errors name the line.

@@ -134,11 +134,8 @@ final class ClusterJobsTests: XCTestCase {
         let settings = ClusterTestSupport.settings(redis)
         let jobs = try frontEnd(settings)
         let client = RedisClient(url: redis.url)
-        // A "dead" worker: it claims the entry and never beats again.
-        try await ClusterTestSupport.listGhostWorker(client, settings)
-        let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 2), owner: nil))
-        let claimed = try await ClusterTestSupport.claimAsGhost(client, settings, id)
-        XCTAssertEqual(claimed, 1)
+        // A "dead" worker: it claimed the entry and never beats again.
+        let id = try await ClusterTestSupport.jobClaimedByAGhost(jobs, client, settings, limit: 2)
         // It even delivered variation 0 before dying (as a real worker might have).
         let early = JobImage(id: String(repeating: "a", count: 32), variation: 0, width: 256, height: 256, seed: 7, style: "sketch")
         _ = try await client.pipeline([
@@ -168,10 +165,7 @@ final class ClusterJobsTests: XCTestCase {
         let settings = ClusterTestSupport.settings(redis) { $0.maxAttempts = 1 }
         let jobs = try frontEnd(settings)
         let client = RedisClient(url: redis.url)
-        try await ClusterTestSupport.listGhostWorker(client, settings)
-        let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
-        let claimed = try await ClusterTestSupport.claimAsGhost(client, settings, id)
-        XCTAssertEqual(claimed, 1)
+        let id = try await ClusterTestSupport.jobClaimedByAGhost(jobs, client, settings, limit: 1)
         let worker = try worker(settings)
         let running = Task { await worker.run() }
         defer { worker.stop(); running.cancel() }
@@ -246,10 +240,7 @@ final class ClusterJobsTests: XCTestCase {
         let settings = ClusterTestSupport.settings(redis)
         let jobs = try frontEnd(settings)
         let client = RedisClient(url: redis.url)
-        try await ClusterTestSupport.listGhostWorker(client, settings)
-        let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
-        let claimed = try await ClusterTestSupport.claimAsGhost(client, settings, id)
-        XCTAssertEqual(claimed, 1)
+        let id = try await ClusterTestSupport.jobClaimedByAGhost(jobs, client, settings, limit: 1)
         let answer = try await jobs.cancel(id, requester: nil, reason: .requested)
         XCTAssertEqual(answer.state, .running, "asked; its worker has to hear it")
         // The worker is dead; the job is reclaimed, and ends cancelled instead of running again.

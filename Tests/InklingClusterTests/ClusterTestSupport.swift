@@ -60,6 +60,17 @@ enum ClusterTestSupport {
         return claimed.streamEntries.count
     }
 
+    /// Submits a job of `limit` images through `jobs` and leaves it claimed by a listed "ghost"
+    /// worker that never beats (a worker that died mid-job); the job's id.
+    static func jobClaimedByAGhost(_ jobs: ClusterJobs, _ client: RedisClient, _ settings: ClusterSettings, limit: Int,
+                                   file: StaticString = #filePath, line: UInt = #line) async throws -> String {
+        try await listGhostWorker(client, settings)
+        let id = try await jobs.submit(JobSubmission(request: try request(limit: limit), owner: nil))
+        let claimed = try await claimAsGhost(client, settings, id)
+        XCTAssertEqual(claimed, 1, "the ghost claimed the job", file: file, line: line)
+        return id
+    }
+
     /// Polls `condition` every 20 ms for up to `seconds`.
     static func eventually(_ seconds: Double = 10, _ what: String, file: StaticString = #filePath, line: UInt = #line,
                            _ condition: () async throws -> Bool) async throws {

@@ -25,15 +25,17 @@ public enum ExcalidrawImporter: InkImporter {
     public static let format = InkFormat.excalidraw
 
     /// Why ``looksLike(_:)`` says no, for the error about a document no importer recognised.
-    public static let notRecognised = #"no "type": "excalidraw…" near the start, and no Obsidian drawing block"#
+    public static let notRecognised = #"no top-level "type": "excalidraw…", and no Obsidian drawing block"#
 
-    /// Whether the start of `bytes` has a `"type"` key followed by an `"excalidraw…"` value, or
-    /// `bytes` are an Obsidian Excalidraw note (front matter naming `excalidraw-plugin`, or a
+    /// Whether `bytes` are a JSON object whose `"type"` is `"excalidraw…"` (looked for in the
+    /// first 4 KiB, then, for a writer that sorts keys, among the top-level members of the whole
+    /// document), or an Obsidian Excalidraw note (front matter naming `excalidraw-plugin`, or a
     /// drawing block anywhere in the document).
     public static func looksLike(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         if head.drop(while: { $0.isWhitespace }).first == "{" {
-            return head.range(of: #""type"\s*:\s*"excalidraw"#, options: .regularExpression) != nil
+            if head.range(of: #""type"\s*:\s*"excalidraw"#, options: .regularExpression) != nil { return true }
+            return InterchangeJSON.topLevelValue(bytes, key: "type")?.starts(with: Array(#""excalidraw"#.utf8)) ?? false
         }
         return head.contains("excalidraw-plugin:") || ObsidianNote.drawingBlock(in: bytes) != nil
     }

@@ -153,6 +153,23 @@ enum InterchangeJSON {
         return false
     }
 
+    /// The bytes of the value of the top-level member `key` (`"excalidraw"`, quotes included),
+    /// found by one pass over the whole document (``JSONNesting/members(in:depthLimit:maxMembers:)-([UInt8],_,_)``):
+    /// for formats whose telling key may come anywhere, as a writer that sorts keys puts an
+    /// Excalidraw scene's `"type"` after all its elements. `nil` when the document is not one
+    /// JSON object or has no such member.
+    static func topLevelValue(_ bytes: [UInt8], key: String) -> ArraySlice<UInt8>? {
+        guard head(bytes, limit: 1).first == UInt8(ascii: "{"),
+              let members = JSONNesting.members(in: bytes, depthLimit: 64, maxMembers: 4096) else { return nil }
+        let quoted = Array("\"\(key)\"".utf8)
+        var i = 0
+        while i + 1 < members.count {
+            if bytes[members[i].range].elementsEqual(quoted) { return bytes[members[i + 1].range] }
+            i += 2
+        }
+        return nil
+    }
+
     /// Whether the head names another JSON ink format (canonical, Excalidraw, tldraw), so that
     /// the looser sniffs never claim them.
     static func namesOtherFormat(_ head: ArraySlice<UInt8>) -> Bool {

@@ -1,5 +1,5 @@
 import Foundation
-import InklingInterchange
+@testable import InklingInterchange
 import InklingStrokes
 import XCTest
 
@@ -128,6 +128,18 @@ final class FormatDetectionTests: XCTestCase {
         XCTAssertThrowsError(try InkReader.read(pretty, format: .quickdraw, options: InkImportOptions(selection: .line(2)))) { error in
             XCTAssertTrue("\(error)".contains("one drawing over several lines"), "\(error)")
         }
+        // Excalidraw written by a tool that sorts keys: "type" comes after every element.
+        let scene = try Data(contentsOf: dir.appendingPathComponent("excalidraw-scene.excalidraw"))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: scene) as? [String: Any])
+        var padded = object
+        padded["appState"] = ["name": String(repeating: "a long scene name ", count: 300)]
+        let sorted = Array(try JSONSerialization.data(withJSONObject: padded, options: [.sortedKeys, .prettyPrinted]))
+        let typeAt = try XCTUnwrap(String(decoding: sorted, as: UTF8.self).range(of: #""type" : "excalidraw""#))
+        XCTAssertGreaterThan(String(decoding: sorted, as: UTF8.self).utf8.distance(from: String(decoding: sorted, as: UTF8.self).startIndex, to: typeAt.lowerBound), 4096)
+        XCTAssertEqual(InkFormatDetector.detect(sorted), .excalidraw)
+        XCTAssertEqual(try InkReader.read(sorted), try InkReader.read(Array(scene)))
+        // A "type" inside an element, not at the top level, is not the scene's.
+        XCTAssertNil(InterchangeJSON.topLevelValue(Array(#"{"elements": [{"type": "excalidraw"}]}"#.utf8), key: "type"))
         // A broken pretty-printed drawing still reports its first line's problem.
         XCTAssertThrowsError(try InkReader.read(Array("{\n  \"drawing\": [[[1, 2], [3, 4]]\n".utf8), format: .quickdraw)) { error in
             XCTAssertTrue("\(error)".contains("line 1"), "\(error)")

@@ -258,7 +258,7 @@ let package = Package(
         .testTarget(name: "InklingImageIOTests", dependencies: ["InklingImageIO"], exclude: ["Fixtures"]),
         .testTarget(
             name: "InklingGuidanceTests",
-            dependencies: ["InklingGuidance", "InklingStrokes", "InklingImageIO"],
+            dependencies: ["InklingGuidance", "InklingStrokes", "InklingImageIO", "InklingInterchange"],
             resources: [.copy("Golden"), .copy("Freehand")]
         ),
         .testTarget(name: "InklingConditioningTests", dependencies: ["InklingConditioning"]),
@@ -321,6 +321,7 @@ if Context.environment["INKLING_FUZZ"] != nil {
         ("http", ["InklingServer"]),
         ("redis-url", ["InklingRedis"]),
         ("packed-drawing", ["InklingStrokes"]),
+        ("stroke-shape", ["InklingStrokes"]),
     ]
     // libFuzzer's driver behind a C entry point that each target's `@main` calls.
     package.targets.append(.target(name: "CInklingFuzz", path: "Fuzz/CInklingFuzz"))

@@ -16,8 +16,14 @@ import InklingStrokes
 /// - `x`, `y` → location (extra array elements after the pressure are ignored, as
 ///   perfect-freehand does).
 /// - `pressure` 0…1 → `force = pressure × 2` (PencilKit's 1.0 is an average touch, which
-///   perfect-freehand writes 0.5); missing pressure → the default force 1.0.
-/// - Everything else takes ``StrokePoint/Defaults``; ink `pen`, black; no canvas.
+///   perfect-freehand writes 0.5). A missing pressure is read as `getStroke` reads it: 0.5
+///   (force 1.0), except on the first point of a `[x, y]` array, which it reads at 0.25 (force
+///   0.5) so that lines start light.
+/// - Every point's nib is 16 wide, `getStroke`'s default `size`; everything else takes
+///   ``StrokePoint/Defaults``; no canvas.
+/// - Ink `pen`, black, with the ``StrokeShape/freehand`` shape, so the strokes are drawn the
+///   way perfect-freehand draws them with its defaults (set `size`, `thinning`, … with an
+///   import's ``InkImportOptions/shape`` to match other settings).
 public enum FreehandImporter: InkImporter {
     /// The format this importer reads.
     public static let format = InkFormat.freehand
@@ -81,8 +87,8 @@ public enum FreehandImporter: InkImporter {
             }
             var points: [StrokePoint] = []
             points.reserveCapacity(items.count)
-            try items.at("points").forEach { (_, item) throws(JSONError) in points.append(try readPoint(item)) }
-            return Drawing(strokes: [Stroke(ink: Ink(.pen), path: StrokePath(points: points))])
+            try items.at("points").forEach { (i, item) throws(JSONError) in points.append(try readPoint(item, first: i == 0)) }
+            return Drawing(strokes: [Stroke(ink: ink, path: StrokePath(points: points))])
         }
         var strokes: [Stroke] = []
         var total = 0
@@ -93,15 +99,25 @@ public enum FreehandImporter: InkImporter {
             try InterchangeJSON.checkCounts(strokes: 0, points: list.count, total: list.count, at: item)
             var points: [StrokePoint] = []
             points.reserveCapacity(list.count)
-            for point in list { points.append(try readPoint(point)) }
+            for (i, point) in list.enumerated() { points.append(try readPoint(point, first: i == 0)) }
             total += points.count
             try InterchangeJSON.checkCounts(strokes: strokes.count + 1, points: 0, total: total, at: item)
-            strokes.append(Stroke(ink: Ink(.pen), path: StrokePath(points: points)))
+            strokes.append(Stroke(ink: ink, path: StrokePath(points: points)))
         }
         return Drawing(strokes: strokes)
     }
 
-    private static func readPoint(_ item: JSONNode) throws(JSONError) -> StrokePoint {
+    /// The ink every stroke gets: a black pen drawn as perfect-freehand draws.
+    static let ink = Ink(.pen, shape: .freehand)
+
+    /// perfect-freehand's default `size`, given to every point as its nib width.
+    static let nib = Size2D(width: 16, height: 16)
+
+    /// What `getStroke` reads for the first point of an array without a pressure (0.25: a
+    /// line starts light); every other point without one reads 0.5.
+    static let firstArrayPointPressure = 0.25
+
+    private static func readPoint(_ item: JSONNode, first: Bool) throws(JSONError) -> StrokePoint {
         let x: Double, y: Double, pressure: Double?
         let pressureRange = "a pressure in 0…1"
         switch item.kind {
@@ -110,7 +126,8 @@ public enum FreehandImporter: InkImporter {
             guard a.count >= 2 else { throw item.expected("a point [x, y] or [x, y, pressure]") }
             x = try InterchangeJSON.coordinate(a[0])
             y = try InterchangeJSON.coordinate(a[1])
-            pressure = a.count > 2 && !a[2].isNull ? try a[2].requireNumber(in: 0...1, expected: pressureRange) : nil
+            pressure = a.count > 2 && !a[2].isNull
+                ? try a[2].requireNumber(in: 0...1, expected: pressureRange) : (first ? firstArrayPointPressure : nil)
         case .object:
             x = try InterchangeJSON.coordinate(item, "x")
             y = try InterchangeJSON.coordinate(item, "y")
@@ -118,6 +135,6 @@ public enum FreehandImporter: InkImporter {
         default:
             throw item.expected("a point [x, y, pressure?] or {x, y, pressure?}")
         }
-        return StrokePoint(location: Point2D(x: x, y: y), force: pressure.map { $0 * 2 } ?? StrokePoint.Defaults.force)
+        return StrokePoint(location: Point2D(x: x, y: y), size: nib, force: pressure.map { $0 * 2 } ?? StrokePoint.Defaults.force)
     }
 }

@@ -21,6 +21,10 @@ public struct InkImportOptions: Sendable, Hashable {
     /// (see ``ImportBudget``). ``InkReader`` sets them to the limits it is given.
     public var limits: StrokeJSONDecoder.Limits
 
+    /// A stroke shape applied to every stroke read, its fields replacing the strokes' own
+    /// (``Drawing/reshaped(by:)``); `nil` keeps what the document and the importer chose.
+    public var shape: StrokeShape?
+
     /// What one pass over a larger document already counted in these bytes (a drawing inside a
     /// request, ``JSONNesting/members(in:depthLimit:)-([UInt8],_)``): the budget checks these
     /// counts instead of scanning the bytes again. Used only when its byte count is the
@@ -28,8 +32,12 @@ public struct InkImportOptions: Sendable, Hashable {
     public var scanned: JSONNesting.Member?
 
     /// Creates options.
-    public init(selection: Selection = .first, maxBytes: Int = 64 << 20, limits: StrokeJSONDecoder.Limits = .default) {
+    public init(
+        selection: Selection = .first, maxBytes: Int = 64 << 20, limits: StrokeJSONDecoder.Limits = .default,
+        shape: StrokeShape? = nil
+    ) {
         self.selection = selection
+        self.shape = shape
         self.maxBytes = maxBytes
         self.limits = limits
     }

@@ -6,6 +6,7 @@ import InklingStrokes
 /// ``InkImportError`` with format `canonical` and the JSON path as the location, so
 /// `"\(location): \(message)"` is the decoder's own description). Other formats go through their
 /// importer, after which the drawing is held to the same stroke, point and coordinate limits.
+/// An import's ``InkImportOptions/shape`` is then set on every stroke, whatever the format.
 ///
 /// ```swift
 /// let drawing = try InkReader.read(bytes)                      // auto-detect
@@ -40,9 +41,9 @@ public enum InkReader {
         if format == .canonical {
             do {
                 if let scanned = options.scanned, scanned.range.count == bytes.count {
-                    return try StrokeJSONDecoder(limits: limits).decode(bytes[...], scanned: scanned.counts)
+                    return try StrokeJSONDecoder(limits: limits).decode(bytes[...], scanned: scanned.counts).reshaped(by: options.shape)
                 }
-                return try StrokeJSONDecoder(limits: limits).decode(bytes)
+                return try StrokeJSONDecoder(limits: limits).decode(bytes).reshaped(by: options.shape)
             } catch {
                 guard detected == nil else { throw InkImportError(.canonical, at: error.path, error.message) }
                 let others = InkFormatDetector.importers.map { "\($0.format.rawValue): \($0.notRecognised)" }.joined(separator: "; ")
@@ -67,7 +68,7 @@ public enum InkReader {
         }
         let drawing = try importer.read(bytes, options: options, notices: &found)
         try check(drawing, format: format, limits: limits)
-        return drawing
+        return drawing.reshaped(by: options.shape)
     }
 
     /// Holds an imported drawing to the canonical format's limits.

@@ -1,4 +1,5 @@
 import Foundation
+import InklingImageIO
 import InklingStrokes
 import XCTest
 @testable import InklingCLI
@@ -32,6 +33,35 @@ final class ConvertCommandTests: XCTestCase {
             XCTAssertFalse(text.contains(#""points":[{"#), name)
         }
         XCTAssertEqual(try decode(repoPath("Strokes/tablet-pen-house.columnar.json")), try decode(repoPath("Strokes/tablet-pen-house.json")))
+    }
+
+    /// `--shape` sets the stroke shape on every stroke: kept in the JSON `convert` writes, drawn
+    /// by `guide`, and refused in one line naming the field before any file is read.
+    func testShapeIsKeptByConvertAndDrawnByGuide() async throws {
+        let dir = try temporaryDirectory()
+        let freehand = repoPath("Strokes/interchange/freehand-signature.json")
+        let out = dir.appendingPathComponent("signature.json").path
+        var (status, io) = await inkling("convert", freehand, "-o", out, "--shape", "size=6,taper-end=2")
+        XCTAssertEqual(status, 0, io.stderrLines.joined())
+        let drawing = try decode(out)
+        XCTAssertTrue(drawing.strokes.allSatisfy { $0.ink.shape == StrokeShape(preset: .freehand, size: 6, taperEnd: 2) },
+                      "the importer's preset under the command line's fields")
+        func lit(_ extra: [String]) async throws -> Int {
+            let png = dir.appendingPathComponent("map-\(extra.joined()).png").path
+            let (status, io) = await inkling(["guide", repoPath("Strokes/tablet-pen-house.json"), "-o", png, "--size", "256x256"] + extra)
+            XCTAssertEqual(status, 0, io.stderrLines.joined())
+            return try PNGCodec.decode(Array(Data(contentsOf: URL(fileURLWithPath: png)))).image.pixels.filter { $0 > 128 }.count
+        }
+        let plain = try await lit([]), wide = try await lit(["--shape", "size=20"])
+        XCTAssertGreaterThan(wide, plain * 2)
+        for (spec, expected) in [("thinning=2", "invalid value for --shape: thinning: '2': expected a number -1…1"),
+                                 ("nib=3", "invalid value for --shape: nib: '3': unknown shape field"),
+                                 ("", "invalid value for --shape: expected a preset")] {
+            (status, io) = await inkling("guide", "/nonexistent.json", "-o", dir.appendingPathComponent("x.png").path, "--shape", spec)
+            XCTAssertEqual(status, 2, spec)
+            XCTAssertEqual(io.stderrLines.count, 1, io.stderrLines.joined())
+            XCTAssertTrue(io.stderrLines.joined().contains(expected), io.stderrLines.joined())
+        }
     }
 
     func testStandardInputToStandardOutput() async throws {

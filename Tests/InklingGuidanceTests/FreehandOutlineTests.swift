@@ -1,5 +1,6 @@
 import Foundation
 import InklingGuidance
+import InklingInterchange
 import InklingStrokes
 import XCTest
 
@@ -36,6 +37,39 @@ final class FreehandOutlineTests: XCTestCase {
             XCTAssertLessThan(worst, 1e-6, "\(name): a point is \(worst) away")
         }
         print("freehand outline IoU against perfect-freehand: " + report.joined(separator: ", "))
+    }
+
+    /// The `freehand` preset as a user meets it: each test input written as a perfect-freehand
+    /// array, read by the importer (which gives it the preset) and outlined by ``StrokeOutliner``
+    /// as guidance maps and SVG draw it.
+    func testImportedFreehandStrokesDrawPerfectFreehandsOutlines() throws {
+        var report: [String] = []
+        for (name, expected) in try cases() {
+            // As the test suite gives them: [x, y] pairs where it has no pressure.
+            let array = "[" + expected.input.map { p in "[\(p.x),\(p.y)\(p.pressure.map { ",\($0)" } ?? "")]" }.joined(separator: ",") + "]"
+            let drawing = try InkReader.read(Array(array.utf8), format: .freehand)
+            XCTAssertEqual(drawing.strokes.first?.ink.shape, .freehand, name)
+            let polygons = StrokeOutliner(spacing: 0.5).outline(for: try XCTUnwrap(drawing.strokes.first, name))
+            XCTAssertEqual(polygons.count, 1, name)
+            let iou = Self.intersectionOverUnion(polygons.first ?? [], expected.outline)
+            report.append("\(name) \(String(format: "%.4f", iou))")
+            XCTAssertGreaterThanOrEqual(iou, 0.9, "\(name): IoU \(iou)")
+        }
+        print("freehand preset (importer + StrokeOutliner) IoU against perfect-freehand: " + report.joined(separator: ", "))
+    }
+
+    /// Settings given on import replace the preset's, and the ink's own shape stays the default.
+    func testShapeSettingsReachTheOutline() throws {
+        let array = Array("[[0,0,0.5],[40,0,0.5],[80,0,0.5],[120,0,0.5]]".utf8)
+        func width(_ shape: StrokeShape?) throws -> Double {
+            let drawing = try InkReader.read(array, format: .freehand, options: InkImportOptions(shape: shape))
+            let polygon = StrokeOutliner().outline(for: drawing.strokes[0]).joined()
+            return (polygon.map(\.y).max() ?? 0) - (polygon.map(\.y).min() ?? 0)
+        }
+        let preset = try width(nil), thin = try width(StrokeShape(size: 4)), ink = try width(StrokeShape(preset: .ink, size: 4))
+        XCTAssertGreaterThan(preset, 10, "size 16 by default")
+        XCTAssertTrue((1...6).contains(thin), "size 4: \(thin)")
+        XCTAssertTrue((1...8).contains(ink), "Inkling's pen at size 4: \(ink)")
     }
 
     func testEmptyAndDegenerateInputs() {

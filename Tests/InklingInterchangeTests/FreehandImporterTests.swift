@@ -31,7 +31,11 @@ final class FreehandImporterTests: XCTestCase {
         let p = d.strokes[0].path.points
         XCTAssertEqual(p.map(\.location), [Point2D(x: 10, y: 20), Point2D(x: 30, y: 40), Point2D(x: 50, y: 60)])
         XCTAssertEqual(p.map(\.force), [1.0, 1.6, 1.0])
-        XCTAssertEqual(d.strokes[0].ink, Ink(.pen))
+        XCTAssertEqual(p.map(\.size.width), [16, 16, 16], "getStroke's default size")
+        XCTAssertEqual(d.strokes[0].ink, Ink(.pen, shape: .freehand), "drawn as perfect-freehand draws")
+        // getStroke reads a first [x, y] without a pressure at 0.25, any other at 0.5.
+        XCTAssertEqual(try read("[[1, 2], [3, 4]]").strokes[0].path.points.map(\.force), [0.5, 1.0])
+        XCTAssertEqual(try read(#"[{"x": 1, "y": 2}, {"x": 3, "y": 4}]"#).strokes[0].path.points.map(\.force), [1.0, 1.0])
         XCTAssertNil(d.canvas)
     }
 
@@ -87,7 +91,8 @@ final class FreehandImporterTests: XCTestCase {
     }
 
     func testNullPressureIsMissingAndMaxBytesIsChecked() throws {
-        XCTAssertEqual(try read("[[1, 2, null]]").strokes[0].path.points[0].force, 1)
+        XCTAssertEqual(try read("[[1, 2, null]]").strokes[0].path.points[0].force, 0.5)
+        XCTAssertEqual(try read("[[0, 0, 0.5], [1, 2, null]]").strokes[0].path.points[1].force, 1)
         XCTAssertThrowsError(try FreehandImporter.read(Array("[[1,2]]".utf8), options: InkImportOptions(maxBytes: 3))) {
             XCTAssertTrue(String(describing: $0).contains("maxBytes"))
         }

@@ -51,6 +51,23 @@ final class GuidanceAPITests: XCTestCase {
         XCTAssertEqual(named.status, 200, named.text)
     }
 
+    /// `shape` in the query shapes every stroke: a fixed wide size paints more of the map.
+    func testShapeQueryWidensTheLines() throws {
+        let server = try ServerFixture.start()
+        defer { server.stop() }
+        func lit(_ query: String) throws -> Int {
+            let response = try RawHTTP.request(port: server.port, "POST", "/v1/guidance?width=256&height=256\(query)", body: try ServerFixture.houseBytes)
+            XCTAssertEqual(response.status, 200, response.text)
+            return try PNGCodec.decode(response.body).image.pixels.filter { $0 > 128 }.count
+        }
+        let plain = try lit(""), wide = try lit("&shape=size%3D24"), freehand = try lit("&shape=freehand")
+        XCTAssertGreaterThan(wide, plain * 2, "size=24 against the house's own nibs")
+        XCTAssertNotEqual(freehand, plain)
+        let bad = try RawHTTP.request(port: server.port, "POST", "/v1/guidance?shape=thinning%3D9", body: try ServerFixture.houseBytes)
+        XCTAssertEqual(bad.status, 400)
+        XCTAssertTrue((bad.errorMessage ?? "").contains("query shape: thinning: '9': expected a number -1…1"), bad.text)
+    }
+
     func testMalformedGuidanceRequestsGetJSONErrors() throws {
         let server = try ServerFixture.start()
         defer { server.stop() }

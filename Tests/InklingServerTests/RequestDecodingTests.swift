@@ -310,6 +310,25 @@ final class RequestDecodingTests: XCTestCase {
         let small = try RawHTTP.post(port: server.port, "/v1/generations", json: ["prompt": 1])
         XCTAssertEqual(small.status, 400, "1 token left for a small body: \(small.text)")
     }
+
+    /// `shape` shapes every stroke of the drawing, by the stroke JSON rules, whatever its format.
+    func testShapeReachesEveryStrokeOfTheDrawing() throws {
+        let freehand = #"{"drawing": [[0,0],[10,5],[20,0]], "shape": {"size": 6, "taperEnd": 2}, "prompt": "a wave"}"#
+        let drawing = try XCTUnwrap(Self.drawings(in: try Self.request(freehand)).first)
+        XCTAssertEqual(drawing.strokes[0].ink.shape, StrokeShape(preset: .freehand, size: 6, taperEnd: 2),
+                       "the importer's preset, with the request's fields over it")
+        let refusals: [(String, String)] = [
+            (#"{"drawing": [[0,0],[1,1]], "shape": {"thinning": 7}}"#, "shape.thinning: expected a number -1…1"),
+            (#"{"drawing": [[0,0],[1,1]], "shape": {"nib": 7}}"#, "shape.nib: unknown shape field"),
+            (#"{"drawing": [[0,0],[1,1]], "shape": "freehand"}"#, "shape: expected a shape object"),
+            (#"{"prompt": "a cat", "shape": {"size": 3}}"#, "no \"drawing\""),
+        ]
+        for (body, expected) in refusals {
+            let error = try XCTUnwrap(Self.refusal(body), body)
+            XCTAssertEqual(error.status, 400, body)
+            XCTAssertTrue(error.message.contains(expected), "\(body): \(error.message)")
+        }
+    }
 }
 
 private extension String.UTF8View {

@@ -28,7 +28,8 @@ final class PackedDrawingTests: XCTestCase {
                    path: StrokePath(points: points, creationDate: Date(timeIntervalSince1970: 1_700_000_000.125)),
                    transform: AffineTransform2D(a: 0.5, b: 0.1, c: -0.1, d: 0.5, tx: 20, ty: 30),
                    mask: StrokeMask(polygons: [[Point2D(x: 0, y: 0), Point2D(x: 40, y: 0), Point2D(x: 40, y: 40)], []]), randomSeed: 77),
-            Stroke(ink: Ink(.pencil), path: StrokePath(points: [])),
+            Stroke(ink: Ink(.pencil, shape: StrokeShape(preset: .freehand, size: 12, taperEnd: 2, simulatePressure: false)),
+                   path: StrokePath(points: [])),
             Stroke(ink: Ink(.marker), path: StrokePath(points: [StrokePoint(location: Point2D(x: 1, y: 2))])),
         ], canvas: Size2D(width: 800, height: 600))
     }
@@ -67,10 +68,10 @@ final class PackedDrawingTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains(expected), "\(error)", line: line)
             }
         }
-        let header: [UInt8] = Array("INKP".utf8) + [1, 0]
-        refused(Array("INKQ".utf8) + [1, 0, 0, 0, 0, 0], "not a packed drawing")
-        refused(Array("INKP".utf8) + [2, 0, 0, 0, 0, 0], "not a packed drawing")
-        refused(Array("INKP".utf8) + [1, 7, 0, 0, 0, 0], "unknown flags")
+        let header: [UInt8] = Array("INKP".utf8) + [2, 0]
+        refused(Array("INKQ".utf8) + [2, 0, 0, 0, 0, 0], "not a packed drawing")
+        refused(Array("INKP".utf8) + [1, 0, 0, 0, 0, 0], "not a packed drawing")
+        refused(Array("INKP".utf8) + [2, 7, 0, 0, 0, 0], "unknown flags")
         // Four billion strokes in a few bytes: refused on the count, nothing reserved.
         refused(header + [0xFF, 0xFF, 0xFF, 0xFF], "more than the limit")
         refused(header + [0x10, 0x27, 0, 0], "cannot fit")
@@ -98,6 +99,19 @@ final class PackedDrawingTests: XCTestCase {
         var unknownInk = PackedDrawing.encode(Drawing(strokes: [Stroke(ink: Ink(.pen), path: StrokePath(points: []))]))
         unknownInk[12] = UInt8(ascii: "x")  // "pen" → "pxn"
         refused(unknownInk, "unknown ink type 'pxn'")
+        // Shape bits no writer sets, and a shape field outside its range.
+        var shapeBits = unknownInk
+        shapeBits[12] = UInt8(ascii: "e")
+        let bitsAt = 5 + 1 + 4 + 1 + 3 + 32
+        shapeBits[bitsAt + 1] = 3 << 0 | 0b11
+        refused(shapeBits, "unknown shape bits")
+        var thin = Drawing(strokes: [Stroke(ink: Ink(.pen, shape: StrokeShape(thinning: 0.5)), path: StrokePath(points: []))])
+        var thinBytes = PackedDrawing.encode(thin)
+        let thinningAt = bitsAt + 2
+        thinBytes.replaceSubrange(thinningAt..<thinningAt + 8, with: withUnsafeBytes(of: (3.0).bitPattern.littleEndian, Array.init))
+        refused(thinBytes, "shape thinning: expected a number -1…1")
+        thin.strokes[0].ink.shape = StrokeShape(preset: .ink)
+        XCTAssertEqual(try PackedDrawing.decode(PackedDrawing.encode(thin)), thin)
     }
 
     func testRandomDamageNeverCrashes() {

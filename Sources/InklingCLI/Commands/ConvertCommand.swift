@@ -25,7 +25,7 @@ struct ConvertCommand: InklingCommand {
                 .init("layout", value: "layout", help: "JSON point layout: objects or columnar.", default: "objects"),
             ],
             flags: [.init("pretty", help: "Indent the JSON output."), .init("overwrite", help: "Replace an existing output file.")]
-        ).including(InputFormatOptions.spec).including(DecodingLimitOptions.spec))
+        ).including(InputFormatOptions.spec).including(StrokeShapeOptions.spec).including(DecodingLimitOptions.spec))
 
     var input: String
     var output: String
@@ -34,6 +34,7 @@ struct ConvertCommand: InklingCommand {
     var pretty: Bool
     var overwrite: Bool
     var source: InputFormatOptions
+    var shape: StrokeShapeOptions
     var limits: DecodingLimitOptions
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
@@ -57,13 +58,14 @@ struct ConvertCommand: InklingCommand {
             throw .usage("--layout and --pretty apply to JSON output, not svg")
         }
         source = try InputFormatOptions(arguments)
+        shape = try StrokeShapeOptions(arguments)
         limits = try DecodingLimitOptions(arguments)
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
         let file = output == "-" ? nil : OutputFile(path: output, overwrite: overwrite, inputPaths: [input])
         try file?.check()
-        let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, input: source, io: io)
+        let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, input: source, shape: shape.shape, io: io)
         let bytes: [UInt8]
         switch target {
         case .json:

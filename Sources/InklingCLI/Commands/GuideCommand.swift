@@ -31,7 +31,7 @@ struct GuideCommand: InklingCommand {
                 .init("softness", value: "px", help: "Blur radius (sigma) for the soft encoding; default scales with size."),
             ],
             flags: [.init("overwrite", help: "Replace an existing output file.")]
-        ).including(InputFormatOptions.spec).including(DecodingLimitOptions.spec))
+        ).including(InputFormatOptions.spec).including(StrokeShapeOptions.spec).including(DecodingLimitOptions.spec))
 
     var input: String
     var output: String
@@ -39,6 +39,7 @@ struct GuideCommand: InklingCommand {
     var options: GuidanceOptions
     var limits: DecodingLimitOptions
     var source: InputFormatOptions
+    var shape: StrokeShapeOptions
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
         input = arguments.positionals[0]
@@ -66,6 +67,7 @@ struct GuideCommand: InklingCommand {
         self.options = options
         limits = try DecodingLimitOptions(arguments)
         source = try InputFormatOptions(arguments)
+        shape = try StrokeShapeOptions(arguments)
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
@@ -74,7 +76,7 @@ struct GuideCommand: InklingCommand {
         }
         let file = output == "-" ? nil : OutputFile(path: output, overwrite: overwrite, inputPaths: [input])
         try file?.check()
-        let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, input: source, io: io)
+        let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, input: source, shape: shape.shape, io: io)
         let map: GuidanceMap
         do {
             map = try GuidanceRenderer(options: options).render(drawing)

@@ -32,7 +32,7 @@ struct RenderCommand: InklingCommand {
                 .init("replay", help: "Regenerate the PNG given as <drawing> from its recipe."),
                 .init("overwrite", help: "Replace existing output files."),
             ]
-        ).including(RenderOptions.spec).including(EngineOptions.spec).including(InputFormatOptions.spec).including(DecodingLimitOptions.spec))
+        ).including(RenderOptions.spec).including(EngineOptions.spec).including(InputFormatOptions.spec).including(StrokeShapeOptions.spec).including(DecodingLimitOptions.spec))
 
     var input: String
     var output: String
@@ -41,6 +41,7 @@ struct RenderCommand: InklingCommand {
     var options: RenderOptions
     var limits: DecodingLimitOptions
     var source: InputFormatOptions
+    var shape: StrokeShapeOptions
     var engines: EngineOptions
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
@@ -61,6 +62,7 @@ struct RenderCommand: InklingCommand {
         options = try RenderOptions(arguments)
         limits = try DecodingLimitOptions(arguments)
         source = try InputFormatOptions(arguments)
+        shape = try StrokeShapeOptions(arguments)
         engines = try EngineOptions(arguments)
     }
 
@@ -74,7 +76,7 @@ struct RenderCommand: InklingCommand {
 
     /// Reads the inputs, validates the request, then generates and writes each variation as it finishes.
     private func runRender(io: any CommandIO) async throws -> ExitCode {
-        let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, input: source, io: io)
+        let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, input: source, shape: shape.shape, io: io)
         var concepts: [Concept] = []
         if let prompt = options.prompt { concepts.append(.text(prompt)) }
         if let path = options.extractPath { concepts.append(.extracted(from: try Self.text(at: path), title: options.title)) }

@@ -1,4 +1,5 @@
 import InklingInterchange
+import InklingStrokes
 
 /// `--from`, `--line` and `--key-id`: which ink format a drawing is in and which drawing of a
 /// multi-drawing file to take; shared by every command that reads a drawing.
@@ -53,8 +54,8 @@ struct InputFormatOptions: Sendable {
         }
     }
 
-    /// Import options for a document no larger than `maxBytes`.
-    func importOptions(maxBytes: Int) -> InkImportOptions {
-        InkImportOptions(selection: selection, maxBytes: maxBytes)
+    /// Import options for a document no larger than `maxBytes`, `shape` applied to its strokes.
+    func importOptions(maxBytes: Int, shape: StrokeShape? = nil) -> InkImportOptions {
+        InkImportOptions(selection: selection, maxBytes: maxBytes, shape: shape)
     }
 }

@@ -30,14 +30,17 @@ enum DrawingInput {
     }
 
     /// Reads and decodes the drawing at `path` in any supported ink format (detected unless
-    /// `input` names one); errors name the file, then the format and where in it (for canonical
+    /// `input` names one), `shape` applied to every stroke; errors name the file, then the format and where in it (for canonical
     /// stroke JSON, just the JSON path, as ``StrokeJSONError`` describes it).
-    static func drawing(at path: String, limits: StrokeJSONDecoder.Limits, input: InputFormatOptions = .auto, io: any CommandIO) throws(CommandFailure) -> Drawing {
+    static func drawing(
+        at path: String, limits: StrokeJSONDecoder.Limits, input: InputFormatOptions = .auto, shape: StrokeShape? = nil,
+        io: any CommandIO
+    ) throws(CommandFailure) -> Drawing {
         let bytes = try bytes(at: path, limit: limits.maxBytes, io: io)
         do {
             var notices: [String] = []
             let drawing = try InkReader.read(
-                bytes, format: input.format, options: input.importOptions(maxBytes: limits.maxBytes), limits: limits,
+                bytes, format: input.format, options: input.importOptions(maxBytes: limits.maxBytes, shape: shape), limits: limits,
                 notices: &notices)
             for notice in notices { io.writeError("inkling: \(displayName(path)): note: \(notice)") }
             return drawing

@@ -5,8 +5,23 @@ import InklingStrokes
 ///
 /// Guidance maps are gray, so an ink's colour hue is ignored; its alpha multiplies intensity:
 /// `intensity = colour alpha × point opacity × alpha (× pressure term for pencil)`.
-/// Build one from an ``InkType`` with ``init(_:)`` and adjust fields as needed.
+/// Build one from an ``InkType`` with ``init(_:)-(InkType)``, or from an ``Ink`` with its
+/// ``StrokeShape`` applied with ``init(_:)-(Ink)``, and adjust fields as needed.
 public struct InkProfile: Sendable, Hashable {
+    /// Which outline model draws the line.
+    public enum Outline: Sendable, Hashable {
+        /// Inkling's own: the B-spline through the points, shaped per sample (``StrokeOutliner``).
+        case shaped
+        /// perfect-freehand's `getStroke` through the points as a polyline (``FreehandOutline``):
+        /// one polygon of one intensity; the nib is round and there are no feathered passes.
+        case freehand
+    }
+
+    /// The outline model.
+    public var outline: Outline = .shaped
+    /// A fixed line width at average pressure, in stroke units, replacing every point's nib
+    /// width × ``nibScale``; `nil` uses the points'.
+    public var size: Double?
     /// Multiplier of each point's nib width (``StrokePoint/size`` width).
     public var nibScale: Double
     /// How much pressure changes width, as in perfect-freehand: width =
@@ -45,6 +60,28 @@ public struct InkProfile: Sendable, Hashable {
         self.simulatePressure = simulatePressure; self.alpha = alpha
         self.pressureOpacity = pressureOpacity; self.nib = nib; self.texture = texture
         self.featherPasses = featherPasses
+    }
+
+    /// The profile for an ink: its type's, with its ``Ink/shape`` applied (see ``StrokeShape``).
+    ///
+    /// The `freehand` preset first sets perfect-freehand's defaults (thinning, smoothing and
+    /// streamline 0.5, simulated pressure, no tapers, a round nib, no feathering) and its
+    /// outline; then every field the shape sets replaces the profile's.
+    public init(_ ink: Ink) {
+        self.init(ink.type)
+        guard let shape = ink.shape else { return }
+        if shape.preset == .freehand {
+            outline = .freehand
+            thinning = 0.5; smoothing = 0.5; streamline = 0.5; simulatePressure = true
+            taperStart = 0; taperEnd = 0; nib = .round; featherPasses = 0
+        }
+        if let v = shape.size { size = v }
+        if let v = shape.thinning { thinning = v }
+        if let v = shape.smoothing { smoothing = v }
+        if let v = shape.streamline { streamline = v }
+        if let v = shape.taperStart { taperStart = v }
+        if let v = shape.taperEnd { taperEnd = v }
+        if let v = shape.simulatePressure { simulatePressure = v }
     }
 
     /// The profile Inkling uses for an ink type.

@@ -1,5 +1,6 @@
 import Foundation
 import InklingBase
+import InklingStrokes
 
 /// Writes shaped samples out as closed polygons: the left side forward, a round cap, the right
 /// side backward, a round cap. Every polygon turns the same way (clockwise on a y-down canvas
@@ -91,6 +92,14 @@ struct OutlineEmitter {
         arc(centerX: centerX, centerY: centerY, fromX: r, fromY: 0, into: &sink)
         sink.lineTo(centerX - r, centerY)
         arc(centerX: centerX, centerY: centerY, fromX: -r, fromY: 0, into: &sink)
+        sink.closePolygon()
+    }
+
+    /// Emits one closed polygon as it is (the `freehand` outline model's).
+    func emitPolygon<S: PolygonSink>(_ polygon: [Point2D], into sink: inout S) {
+        guard let first = polygon.first else { return }
+        sink.moveTo(first.x, first.y)
+        for p in polygon.dropFirst() { sink.lineTo(p.x, p.y) }
         sink.closePolygon()
     }
 }

@@ -1,3 +1,5 @@
+import InklingStrokes
+
 /// Reusable buffers for outlining many strokes without allocating per stroke.
 struct OutlineWorkspace {
     /// The densified samples of the current stroke.
@@ -6,6 +8,8 @@ struct OutlineWorkspace {
     var corners: [Int] = []
     /// Scratch for smoothing passes.
     var scratch: [Double] = []
+    /// The closed outline of a stroke drawn with the `freehand` outline model.
+    var polygon: [Point2D] = []
 
     init() {}
 
@@ -13,5 +17,6 @@ struct OutlineWorkspace {
     mutating func reset() {
         samples.removeAll(keepingCapacity: true)
         corners.removeAll(keepingCapacity: true)
+        polygon.removeAll(keepingCapacity: true)
     }
 }

@@ -6,4 +6,7 @@ enum PreparedOutline {
     case dot(x: Double, y: Double, radius: Double, intensity: Double, confidence: Double)
     /// Shaped samples and corners are in the workspace.
     case samples
+    /// One closed polygon (the `freehand` outline model) is in the workspace, painted at one
+    /// intensity and confidence.
+    case polygon(intensity: Double, confidence: Double)
 }

@@ -39,13 +39,15 @@ public struct StrokeOutliner: Sendable {
     public func outline(for stroke: Stroke, minimumWidth: Double = 0) -> [[Point2D]] {
         var workspace = OutlineWorkspace()
         var sink = PointArraySink()
-        let profile = profile ?? InkProfile(stroke.ink.type)
+        let profile = profile ?? InkProfile(stroke.ink)
         let emitter = OutlineEmitter(tolerance: tolerance)
         switch prepare(stroke, profile: profile, minimumWidth: minimumWidth, workspace: &workspace) {
         case .empty:
             break
         case .dot(let x, let y, let radius, _, _):
             emitter.emitDot(centerX: x, centerY: y, radius: radius, into: &sink)
+        case .polygon:
+            emitter.emitPolygon(workspace.polygon, into: &sink)
         case .samples:
             workspace.samples.withUnsafeBufferPointer { s in
                 var lo = 0
@@ -77,7 +79,11 @@ public struct StrokeOutliner: Sendable {
             previous = p.location
             if p.force != first.force { hasPressure = true }
         }
-        let nibReference = nibSum / Double(points.count) * max(0, profile.nibScale)
+        // A fixed size replaces every nib: the shaper then sees that nib at scale 1.
+        var profile = profile
+        let fixedSize = profile.size.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        if fixedSize != nil { profile.nibScale = 1 }
+        let nibReference = fixedSize ?? nibSum / Double(points.count) * max(0, profile.nibScale)
         let hasTiming = (points.last?.timeOffset ?? 0) > first.timeOffset + 1e-9
         let minimumWidth = minimumWidth.isFinite ? max(0, minimumWidth) : 0
         let shaper = OutlineShaper(
@@ -85,21 +91,59 @@ public struct StrokeOutliner: Sendable {
             minimumWidth: minimumWidth, hasPressure: hasPressure, hasTiming: hasTiming,
             nibReference: nibReference, wantsConfidence: wantsConfidence)
 
+        if profile.outline == .freehand {
+            return freehand(points, profile: profile, size: max(nibReference, minimumWidth),
+                            shaper: shaper, fixedSize: fixedSize, workspace: &ws)
+        }
         if farthest <= max(0.05 * nibReference, 0.5 * spacing) {
-            return tap(points, shaper: shaper, center: first.location)
+            return tap(points, shaper: shaper, center: first.location, fixedSize: fixedSize)
         }
         ws.samples.reserveCapacity(Int(saturating: min(polygonLength / spacing, 1e7)) + points.count + 2)
         CurveSampler.sample(points, spacing: spacing, hasTiming: hasTiming, into: &ws.samples)
-        guard ws.samples.count >= 2 else { return tap(points, shaper: shaper, center: first.location) }
+        guard ws.samples.count >= 2 else { return tap(points, shaper: shaper, center: first.location, fixedSize: fixedSize) }
+        if let fixedSize {
+            for i in ws.samples.indices { ws.samples[i].nib = fixedSize }
+        }
         shaper.shape(&ws)
         return .samples
     }
 
+    /// perfect-freehand's outline of the control points taken as a polyline, with the profile's
+    /// settings (tapers turned from widths into lengths) and each point's pressure (force / 2,
+    /// so an average touch is perfect-freehand's 0.5), painted at the intensity and confidence a
+    /// tap of the same points would have.
+    private func freehand(
+        _ points: [StrokePoint], profile: InkProfile, size: Double, shaper: OutlineShaper,
+        fixedSize: Double?, workspace ws: inout OutlineWorkspace
+    ) -> PreparedOutline {
+        var options = FreehandOutline.Options()
+        options.size = size
+        options.thinning = min(max(profile.thinning, -1), 1)
+        options.smoothing = max(0, profile.smoothing)
+        options.streamline = min(max(profile.streamline, 0), 1)
+        options.simulatePressure = profile.simulatePressure
+        options.taperStart = max(0, profile.taperStart) * size
+        options.taperEnd = max(0, profile.taperEnd) * size
+        let input = points.map { p in
+            FreehandOutline.Input(x: p.location.x, y: p.location.y, pressure: min(max(p.force / 2, 0), 1))
+        }
+        ws.polygon = FreehandOutline.outline(input, options: options)
+        // Turned the way every other outline turns (negative shoelace area, as a dot's), so fills
+        // and confidence unions of several strokes add up instead of cancelling.
+        var twiceArea = 0.0
+        for (a, b) in zip(ws.polygon, ws.polygon.dropFirst() + ws.polygon.prefix(1)) { twiceArea += a.x * b.y - b.x * a.y }
+        if twiceArea > 0 { ws.polygon.reverse() }
+        guard ws.polygon.count >= 3,
+              case .dot(_, _, _, let intensity, let confidence) = tap(points, shaper: shaper, center: points[0].location, fixedSize: fixedSize)
+        else { return .empty }
+        return .polygon(intensity: intensity, confidence: confidence)
+    }
+
     /// A dot of the nib's width at mean force and opacity, centred on the first point.
-    private func tap(_ points: [StrokePoint], shaper: OutlineShaper, center: Point2D) -> PreparedOutline {
+    private func tap(_ points: [StrokePoint], shaper: OutlineShaper, center: Point2D, fixedSize: Double?) -> PreparedOutline {
         var mean = CurveSampler.sample(of: points[0], speed: 0)
         let count = Double(points.count)
-        mean.nib = points.reduce(0) { $0 + max(0, $1.size.width) } / count
+        mean.nib = fixedSize ?? points.reduce(0) { $0 + max(0, $1.size.width) } / count
         mean.force = points.reduce(0) { $0 + max(0, $1.force) } / count
         mean.opacity = points.reduce(0) { $0 + min(max($1.opacity, 0), 2) } / count
         shaper.shapeTap(&mean)

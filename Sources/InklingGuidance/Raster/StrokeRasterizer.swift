@@ -104,7 +104,7 @@ struct StrokeRasterizer {
         let t = stroke.transform.concatenating(toPixels)
         let (smallScale, largeScale) = t.singularValues
         guard smallScale > 1e-12, largeScale.isFinite else { return nil }
-        let profile = InkProfile(stroke.ink.type)
+        let profile = InkProfile(stroke.ink)
         let reach = reachInPixels(points, profile: profile, transform: t)
         guard reach.maxX >= 0, reach.maxY >= 0, reach.minX <= Double(width), reach.minY <= Double(mapHeight ?? height) else {
             return nil
@@ -188,9 +188,10 @@ struct StrokeRasterizer {
         let mirrored = transform.determinant < 0
         func level(_ value: Double) -> Int { Int(min(max(value, 0), 1) * Self.levels + 0.5) }
         // Starts (or continues) the pending fill for a run of `level`.
-        func begin(_ level: Int, firstOfStroke: Bool) {
+        func begin(_ level: Int, firstOfStroke: Bool, alone: Bool = false) {
             // Opaque plain fills give the same pixels merged with the next stroke's (a union).
-            let mergeable = texture == nil && pass.feather <= 1 && level == Int(Self.levels)
+            // A freehand polygon is filled alone: its own loops may turn either way.
+            let mergeable = !alone && texture == nil && pass.feather <= 1 && level == Int(Self.levels)
             if pending.level == level && (!firstOfStroke || (pending.mergeable && mergeable && pending.mirrored == mirrored)) {
                 return
             }
@@ -207,6 +208,10 @@ struct StrokeRasterizer {
             let value = mode == .scribble ? intensity : 1
             begin(level(value), firstOfStroke: true)
             if emits { emitter.emitDot(centerX: x, centerY: y, radius: max(radius * pass.scale, minimumRadius), into: &sink) }
+        case .polygon(let intensity, _):
+            let value = mode == .scribble ? intensity : 1
+            begin(level(value), firstOfStroke: true, alone: true)
+            if emits { emitter.emitPolygon(workspace.polygon, into: &sink) }
         case .samples:
             workspace.samples.withUnsafeBufferPointer { s in
                 var first = true
@@ -240,6 +245,10 @@ struct StrokeRasterizer {
             buckets.add(group: group, level: level(confidence), mirrored: mirrored, transform: transform) { sink in
                 emitter.emitDot(centerX: x, centerY: y, radius: max(radius, minimumRadius), into: &sink)
             }
+        case .polygon(_, let confidence):
+            buckets.add(group: group, level: level(confidence), mirrored: mirrored, transform: transform) { sink in
+                emitter.emitPolygon(workspace.polygon, into: &sink)
+            }
         case .samples:
             workspace.samples.withUnsafeBufferPointer { s in
                 OutlineRuns.forEach(s, corners: workspace.corners, level: { level(s[$0].confidence) }) { runLevel, a, b, lo, hi in
@@ -264,12 +273,16 @@ struct StrokeRasterizer {
             minX = min(minX, p.location.x); maxX = max(maxX, p.location.x)
             minY = min(minY, p.location.y); maxY = max(maxY, p.location.y)
             // Pressure saturates at force 2 (OutlineShaper), so larger forces widen nothing.
-            nib = max(nib, p.size.width * max(1, min(p.force, 2)))
+            nib = max(nib, (profile.size ?? p.size.width) * max(1, min(p.force, 2)))
         }
+        // A fixed size is not scaled by the nib scale; a freehand line may also lag one unit
+        // beyond its points (a single point gets a neighbour one unit away).
+        let nibScale = profile.size == nil ? max(0, profile.nibScale) : 1
+        let lag = profile.outline == .freehand ? 1.0 : 0
         // Widest radius: nib × scale × (1 + |thinning|) / 2, times the widest feather pass
         // (see passes(for:)); use the full width to be safe.
         let feather = 1 + 0.3 * Double(max(min(profile.featherPasses, 8) - 1, 0))
-        let margin = nib * max(0, profile.nibScale) * (1 + abs(profile.thinning)) * feather
+        let margin = nib * nibScale * (1 + abs(profile.thinning)) * feather + lag
         let local = Rect2D(x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
         let pad = minimumLineWidth + 2
         let r = t.apply(to: local)

@@ -5,9 +5,11 @@ import InklingStrokes
 /// Turns the drawing of a request (bytes in any supported ink format) into a ``Drawing``.
 enum DrawingDecoding {
     /// Decodes `bytes` as `format` (a name such as `pointer-events`) or the detected format;
-    /// `scanned` is what one pass over the request already counted in them.
+    /// `scanned` is what one pass over the request already counted in them; `shape` replaces
+    /// the strokes' own shape fields.
     static func decode(
-        _ bytes: [UInt8], format: String?, limits: StrokeJSONDecoder.Limits, field: String, scanned: JSONNesting.Member? = nil
+        _ bytes: [UInt8], format: String?, limits: StrokeJSONDecoder.Limits, field: String, scanned: JSONNesting.Member? = nil,
+        shape: StrokeShape? = nil
     ) throws(APIError) -> Drawing {
         let chosen: InkFormat?
         if let format {
@@ -20,7 +22,7 @@ enum DrawingDecoding {
             chosen = nil
         }
         do {
-            var options = InkImportOptions(maxBytes: limits.maxBytes)
+            var options = InkImportOptions(maxBytes: limits.maxBytes, shape: shape)
             options.scanned = scanned
             return try InkReader.read(bytes, format: chosen, options: options, limits: limits)
         } catch {

@@ -12,6 +12,9 @@ import InklingStrokes
 ///  "limit": 2, "options": {"size": "1024x768", "seed": 7, "strength": 0.6}, "stream": true}
 /// ```
 ///
+/// `"shape": {"preset": "freehand", "size": 8}` shapes every stroke of the drawing, its fields
+/// replacing the drawing's own (as in stroke JSON, `docs/stroke-json.md`).
+///
 /// `"async": true` asks for a job instead (202, then `GET /v1/jobs/{id}`); it cannot be combined
 /// with `"stream": true`.
 package struct GenerationRequest: Sendable {
@@ -24,7 +27,7 @@ package struct GenerationRequest: Sendable {
     /// job at once, its result read later from `GET /v1/jobs/{id}`.
     package var asynchronous: Bool
 
-    static let fields: Set<String> = ["drawing", "format", "prompt", "concepts", "style", "limit", "options", "stream", "async"]
+    static let fields: Set<String> = ["drawing", "format", "shape", "prompt", "concepts", "style", "limit", "options", "stream", "async"]
     static let optionFields: Set<String> = [
         "size", "seed", "strength", "guidanceStart", "guidanceEnd", "mode", "sourceStrength", "personalization",
         "encoding", "negativePrompt", "steps", "cfgScale", "sampler", "scheduler",
@@ -56,6 +59,7 @@ package struct GenerationRequest: Sendable {
         if let format, InkFormat(rawValue: format) == nil {
             throw json.invalid("format", "unknown ink format '\(format.prefix(40))'; use one of \(InkFormat.allCases.map(\.rawValue).joined(separator: ", ")), or leave it out to detect it")
         }
+        let shape = try Self.shape(json.raw("shape"))
         let drawingBytes: [UInt8]?
         if let setAside = parsed.setAside {
             drawingBytes = Array(setAside)
@@ -66,7 +70,9 @@ package struct GenerationRequest: Sendable {
         }
         if let drawingBytes {
             concepts.append(.drawing(try DrawingDecoding.decode(
-                drawingBytes, format: format, limits: limits, field: "drawing", scanned: parsed.setAsideScan)))
+                drawingBytes, format: format, limits: limits, field: "drawing", scanned: parsed.setAsideScan, shape: shape)))
+        } else if shape != nil {
+            throw json.invalid("shape", "shapes the drawing's strokes, but the request has no \"drawing\"")
         }
         if let name = try json.string("style", maxLength: 40) {
             guard let style = Style(rawValue: name) else {
@@ -88,6 +94,16 @@ package struct GenerationRequest: Sendable {
         }
         self.options = options
         self.concepts = concepts
+    }
+
+    /// `shape`, read by the stroke JSON rules; `nil` when absent or empty.
+    private static func shape(_ node: JSONNode?) throws(APIError) -> StrokeShape? {
+        guard let node else { return nil }
+        do {
+            return try StrokeJSONDecoder().decodeShape(node)
+        } catch {
+            throw APIError(400, "invalid_request", error.description)
+        }
     }
 
     /// One entry of `concepts`: `{"type": "text"|"extracted"|"image", …}`.

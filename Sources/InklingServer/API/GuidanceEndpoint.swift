@@ -3,12 +3,13 @@ import InklingImageIO
 import InklingStrokes
 
 /// `POST /v1/guidance`: the body is a drawing in any supported format; the query sets the map
-/// (`width`, `height`, `encoding`, `fit`, `padding`, `lineWidth`, `format`); the answer is a PNG.
+/// (`width`, `height`, `encoding`, `fit`, `padding`, `lineWidth`, `format`) and the strokes'
+/// shape (`shape`, the command line's text form: `freehand,size=8`); the answer is a PNG.
 struct GuidanceEndpoint: Sendable {
     let limits: StrokeJSONDecoder.Limits
     let maxSide: Int
 
-    static let queryFields: Set<String> = ["width", "height", "encoding", "fit", "padding", "lineWidth", "format"]
+    static let queryFields: Set<String> = ["width", "height", "encoding", "fit", "padding", "lineWidth", "format", "shape"]
 
     /// Renders the map, or throws the error answer.
     func respond(to request: HTTPRequest) throws(APIError) -> HTTPResponse {
@@ -19,7 +20,15 @@ struct GuidanceEndpoint: Sendable {
         guard !request.body.isEmpty else {
             throw APIError(400, "invalid_request", "the body is empty; send the drawing (stroke JSON, Pointer Events, InkML, …) as the body")
         }
-        let drawing = try DrawingDecoding.decode(request.body, format: request.query["format"], limits: limits, field: "body")
+        var shape: StrokeShape?
+        if let text = request.query["shape"] {
+            do {
+                shape = try StrokeShape(parsing: text)
+            } catch {
+                throw APIError(400, "invalid_request", "query shape: \(error.description)")
+            }
+        }
+        let drawing = try DrawingDecoding.decode(request.body, format: request.query["format"], limits: limits, field: "body", shape: shape)
         let map: GuidanceMap
         do {
             map = try GuidanceRenderer(options: options).render(drawing)

@@ -31,10 +31,17 @@ struct DrawingReader {
                 kind: .limitExceeded, path: "strokes",
                 message: "expected at most \(limits.maxStrokes) strokes (maxStrokes), got \(strokeCount)")
         }
+        let shape = try JSONCTree.member(root, "shape").map { value throws(StrokeJSONError) in try readShape(value, path: "shape") }
         var strokes: [Stroke] = []
         strokes.reserveCapacity(strokeCount)
         try JSONCTree.forEachElement(strokesValue) { (index, value) throws(StrokeJSONError) in
             strokes.append(try readStroke(value, index: index))
+        }
+        // The drawing's shape is every stroke's, under the fields a stroke sets itself.
+        if let shape = shape ?? nil {
+            for i in strokes.indices {
+                strokes[i].ink.shape = shape.overridden(by: strokes[i].ink.shape)
+            }
         }
         return Drawing(strokes: strokes, canvas: canvas)
     }
@@ -127,10 +134,10 @@ struct DrawingReader {
             transform: transform, mask: mask, randomSeed: randomSeed)
     }
 
-    /// Reads `ink`: a required known `type` and an optional `color`.
+    /// Reads `ink`: a required known `type`, an optional `color` and an optional `shape`.
     private func readInk(_ value: OpaquePointer?, path: String) throws(StrokeJSONError) -> Ink {
         guard JSONCTree.type(value) == json_type_object else {
-            throw .expected("an ink object {\"type\": …, \"color\": …}", got: value, kind: .wrongType, at: path)
+            throw .expected("an ink object {\"type\": …, \"color\": …, \"shape\": …}", got: value, kind: .wrongType, at: path)
         }
         guard let typeValue = JSONCTree.member(value, "type") else { throw .missingKey("type", at: path + ".type") }
         let known = InkType.allCases.map(\.rawValue).joined(separator: ", ")
@@ -151,7 +158,8 @@ struct DrawingReader {
             }
             color = parsed
         }
-        return Ink(type, color: color)
+        let shape = try JSONCTree.member(value, "shape").map { v throws(StrokeJSONError) in try readShape(v, path: path + ".shape") }
+        return Ink(type, color: color, shape: shape ?? nil)
     }
 
     /// Reads `transform`: six finite numbers, the translation within the coordinate limit.

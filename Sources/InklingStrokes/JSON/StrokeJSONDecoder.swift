@@ -77,4 +77,13 @@ public struct StrokeJSONDecoder: Sendable {
             return try reader.readDrawing(node.pointer)
         }
     }
+
+    /// Reads a stroke shape object (`{"preset": "freehand", "size": 8}`) from a document parsed
+    /// already, by the rules of a drawing's `shape`; `nil` for an empty object. Paths in errors
+    /// are the node's own (`shape.size`).
+    public func decodeShape(_ node: JSONNode) throws(StrokeJSONError) -> StrokeShape? {
+        try withExtendedLifetime(node.document) { () throws(StrokeJSONError) -> StrokeShape? in
+            try DrawingReader(limits: limits).readShape(node.pointer, path: node.path.description)
+        }
+    }
 }

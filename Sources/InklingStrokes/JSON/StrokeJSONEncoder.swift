@@ -43,10 +43,18 @@ public struct StrokeJSONEncoder: Sendable {
             w.key("height"); w.number(canvas.height)
             w.closeObject()
         }
+        // A shape every stroke shares is written once, for the drawing.
+        let shared = drawing.strokes.first?.ink.shape.flatMap { first in
+            drawing.strokes.allSatisfy { $0.ink.shape == first } ? first : nil
+        }
+        if let shared {
+            w.key("shape")
+            Self.write(shared, to: &w)
+        }
         w.key("strokes")
         w.openArray()
         for stroke in drawing.strokes {
-            write(stroke, to: &w)
+            write(stroke, writingShape: shared == nil, to: &w)
         }
         w.closeArray()
         w.closeObject()
@@ -54,12 +62,16 @@ public struct StrokeJSONEncoder: Sendable {
         return w.bytes
     }
 
-    private func write(_ stroke: Stroke, to w: inout JSONWriter) {
+    private func write(_ stroke: Stroke, writingShape: Bool, to w: inout JSONWriter) {
         w.openObject()
         w.key("ink")
         w.openObject(inline: true)
         w.key("type"); w.string(stroke.ink.type.rawValue)
         w.key("color"); w.string(stroke.ink.color.hexString)
+        if writingShape, let shape = stroke.ink.shape {
+            w.key("shape")
+            Self.write(shape, to: &w)
+        }
         w.closeObject()
         let date = stroke.path.creationDate
         if date != Date(timeIntervalSince1970: 0) {
@@ -95,6 +107,17 @@ public struct StrokeJSONEncoder: Sendable {
         case .objects: writeObjects(stroke.path.points, to: &w)
         case .columnar: writeColumnar(stroke.path.points, to: &w)
         }
+        w.closeObject()
+    }
+
+    /// A shape as an object of the fields it sets, in ``StrokeShape/keys`` order.
+    private static func write(_ shape: StrokeShape, to w: inout JSONWriter) {
+        w.openObject(inline: true)
+        if let preset = shape.preset { w.key("preset"); w.string(preset.rawValue) }
+        for field in StrokeShape.Field.allCases {
+            if let v = shape[keyPath: field.keyPath] { w.key(field.rawValue); w.number(v) }
+        }
+        if let simulate = shape.simulatePressure { w.key("simulatePressure"); w.bool(simulate) }
         w.closeObject()
     }
 

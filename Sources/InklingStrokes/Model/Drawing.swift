@@ -34,6 +34,14 @@ public struct Drawing: Sendable, Hashable, Codable {
         Drawing(strokes: strokes.map { $0.transformed(using: t) }, canvas: canvas)
     }
 
+    /// This drawing with `shape`'s fields replacing every stroke's own (see ``Ink/reshaped(by:)``).
+    public func reshaped(by shape: StrokeShape?) -> Drawing {
+        guard let shape, !shape.isEmpty else { return self }
+        var copy = self
+        for i in copy.strokes.indices { copy.strokes[i].ink = copy.strokes[i].ink.reshaped(by: shape) }
+        return copy
+    }
+
     /// This drawing with another's strokes painted on top.
     public func appending(_ other: Drawing) -> Drawing {
         Drawing(strokes: strokes + other.strokes, canvas: canvas ?? other.canvas)

@@ -69,16 +69,30 @@ public struct RGBAColor: Sendable, Hashable, Codable {
     }
 }
 
-/// What a stroke was drawn with: a tool and a colour, as in PencilKit's `PKInk`.
+/// What a stroke was drawn with: a tool and a colour, as in PencilKit's `PKInk`, and
+/// optionally how the tool shapes the line.
 public struct Ink: Sendable, Hashable, Codable {
     /// The tool.
     public var type: InkType
     /// The colour; its alpha multiplies each point's opacity.
     public var color: RGBAColor
+    /// Settings that replace the tool's own line shape (size, thinning, tapers, …), or `nil`
+    /// for the tool's own.
+    public var shape: StrokeShape?
 
     /// Creates an ink.
-    public init(_ type: InkType, color: RGBAColor = .black) {
+    public init(_ type: InkType, color: RGBAColor = .black, shape: StrokeShape? = nil) {
         self.type = type
         self.color = color
+        self.shape = shape
+    }
+
+    /// This ink with `shape`'s fields replacing its own shape's (an empty result is `nil`).
+    public func reshaped(by shape: StrokeShape?) -> Ink {
+        guard let shape else { return self }
+        var copy = self
+        let merged = (self.shape ?? StrokeShape()).overridden(by: shape)
+        copy.shape = merged.isEmpty ? nil : merged
+        return copy
     }
 }

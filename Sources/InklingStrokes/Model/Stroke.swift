@@ -33,9 +33,10 @@ public struct Stroke: Sendable, Hashable, Codable {
         guard !path.points.isEmpty else { return nil }
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
+        let shapeSize = ink.shape?.size ?? 0
         for p in path.points {
             // Reflected phantom endpoints keep the curve inside the hull of the real points.
-            let r = max(p.size.width, p.size.height) * max(1, p.secondaryScale) / 2
+            let r = max(p.size.width, p.size.height, shapeSize) * max(1, p.secondaryScale) / 2
             minX = min(minX, p.location.x - r); maxX = max(maxX, p.location.x + r)
             minY = min(minY, p.location.y - r); maxY = max(maxY, p.location.y + r)
         }

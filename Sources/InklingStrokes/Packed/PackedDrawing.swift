@@ -4,15 +4,19 @@ import Foundation
 /// front end that decoded it to the worker that paints it, written and read without parsing.
 ///
 /// Every value of the model is kept exactly (doubles as their 64 bits), so a drawing read back
-/// is equal to the one written. The layout, version 1:
+/// is equal to the one written. The layout, version 2:
 ///
 /// ```
-/// "INKP" 0x01                      magic and version
+/// "INKP" 0x02                      magic and version
 /// u8 flags                         bit 0: a canvas follows
 /// [f64 width, f64 height]          the canvas
 /// u32 strokes, then per stroke:
 ///   u8 n, n bytes                  the ink type's name (UTF-8)
 ///   f64 × 4                        colour: red, green, blue, alpha
+///   u16 shape bits                 bits 0–5: size, thinning, smoothing, streamline, taperStart,
+///                                  taperEnd follow; bit 6: simulatePressure given, bit 7: its
+///                                  value; bits 8–9: preset (0 none, 1 ink, 2 freehand)
+///   f64 per field present          in that order
 ///   f64 × 6                        transform: a, b, c, d, tx, ty
 ///   u32                            random seed
 ///   f64                            creation date, seconds since 1970
@@ -29,14 +33,14 @@ import Foundation
 /// as the stroke JSON decoder checks them (``StrokeJSONDecoder/Limits/firstNumericViolation(in:)``).
 public enum PackedDrawing {
     /// The first five bytes: `INKP` and the version.
-    static let header: [UInt8] = Array("INKP".utf8) + [1]
+    static let header: [UInt8] = Array("INKP".utf8) + [2]
     /// The fewest bytes of one point: its x and y.
     static let pointBytes = 2 * 8
     /// The point channels, in their packed order (that of ``PointChannel``).
     static let channels = PointChannel.allCases
-    /// The fewest bytes of one stroke: an empty name, colour, transform, seed, date, mask and
-    /// point counts, channel flags, and the nine channels other than x and y once each.
-    static let minimumStrokeBytes = 1 + 10 * 8 + 4 + 8 + 4 + 4 + 2 + 9 * 8
+    /// The fewest bytes of one stroke: an empty name, colour, shape bits, transform, seed, date,
+    /// mask and point counts, channel flags, and the nine channels other than x and y once each.
+    static let minimumStrokeBytes = 1 + 10 * 8 + 2 + 4 + 8 + 4 + 4 + 2 + 9 * 8
     /// The polygon count that stands for "no mask".
     static let noMask = UInt32.max
 
@@ -52,7 +56,9 @@ public enum PackedDrawing {
             out.append(UInt8(name.count))
             out += name
             let c = stroke.ink.color, t = stroke.transform
-            for v in [c.red, c.green, c.blue, c.alpha, t.a, t.b, t.c, t.d, t.tx, t.ty] { append(v, to: &out) }
+            for v in [c.red, c.green, c.blue, c.alpha] { append(v, to: &out) }
+            appendShape(stroke.ink.shape, to: &out)
+            for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { append(v, to: &out) }
             append(stroke.randomSeed, to: &out)
             append(stroke.path.creationDate.timeIntervalSince1970, to: &out)
             if let mask = stroke.mask {
@@ -93,7 +99,7 @@ public enum PackedDrawing {
         }
         var reader = PackedDrawingReader(bytes)
         guard Array(try reader.bytes(header.count)) == header else {
-            throw PackedDrawingError(offset: 0, message: "not a packed drawing (expected \"INKP\" and version 1)")
+            throw PackedDrawingError(offset: 0, message: "not a packed drawing (expected \"INKP\" and version 2)")
         }
         let flags = try reader.byte()
         guard flags <= 1 else { throw reader.error("unknown flags \(flags)") }
@@ -110,6 +116,7 @@ public enum PackedDrawing {
                 throw reader.error("unknown ink type '\(shown)'")
             }
             let color = RGBAColor(red: try reader.double(), green: try reader.double(), blue: try reader.double(), alpha: try reader.double())
+            let shape = try readShape(&reader)
             let transform = AffineTransform2D(a: try reader.double(), b: try reader.double(), c: try reader.double(),
                                               d: try reader.double(), tx: try reader.double(), ty: try reader.double())
             let seed = try reader.uint32()
@@ -150,7 +157,7 @@ public enum PackedDrawing {
                                           size: Size2D(width: value(3, k), height: value(4, k)), opacity: value(5, k), force: value(6, k),
                                           azimuth: value(7, k), altitude: value(8, k), secondaryScale: value(9, k), threshold: value(10, k)))
             }
-            drawing.strokes.append(Stroke(ink: Ink(type, color: color), path: StrokePath(points: points, creationDate: Date(timeIntervalSince1970: created)),
+            drawing.strokes.append(Stroke(ink: Ink(type, color: color, shape: shape), path: StrokePath(points: points, creationDate: Date(timeIntervalSince1970: created)),
                                           transform: transform, mask: mask, randomSeed: seed))
         }
         guard reader.isAtEnd else { throw reader.error("\(bytes.count - reader.offset) bytes after the drawing") }
@@ -164,6 +171,45 @@ public enum PackedDrawing {
             throw PackedDrawingError(offset: nil, message: violation.description)
         }
         return drawing
+    }
+
+    private static func appendShape(_ shape: StrokeShape?, to out: inout [UInt8]) {
+        guard let shape else { return out += [0, 0] }
+        var bits: UInt16 = 0
+        var values: [Double] = []
+        for (i, field) in StrokeShape.Field.allCases.enumerated() {
+            if let v = shape[keyPath: field.keyPath] { bits |= 1 << i; values.append(v) }
+        }
+        if let simulate = shape.simulatePressure { bits |= 1 << 6 | (simulate ? 1 << 7 : 0) }
+        switch shape.preset {
+        case nil: break
+        case .ink: bits |= 1 << 8
+        case .freehand: bits |= 2 << 8
+        }
+        withUnsafeBytes(of: bits.littleEndian) { out.append(contentsOf: $0) }
+        for v in values { append(v, to: &out) }
+    }
+
+    /// Reads a stroke's shape bits and fields, each field held to its range.
+    private static func readShape(_ reader: inout PackedDrawingReader) throws(PackedDrawingError) -> StrokeShape? {
+        let bits = UInt16(try reader.byte()) | UInt16(try reader.byte()) << 8
+        guard bits >> 10 == 0, bits >> 8 != 3, bits & (1 << 7) == 0 || bits & (1 << 6) != 0 else {
+            throw reader.error("unknown shape bits \(bits)")
+        }
+        guard bits != 0 else { return nil }
+        var shape = StrokeShape()
+        for (i, field) in StrokeShape.Field.allCases.enumerated() where bits & (1 << i) != 0 {
+            if let problem = shape.set(field.rawValue, to: .number(try reader.double())) {
+                throw reader.error("shape \(field.rawValue): \(problem)")
+            }
+        }
+        if bits & (1 << 6) != 0 { shape.simulatePressure = bits & (1 << 7) != 0 }
+        switch bits >> 8 {
+        case 1: shape.preset = .ink
+        case 2: shape.preset = .freehand
+        default: break
+        }
+        return shape.isEmpty ? nil : shape
     }
 
     private static func append(_ value: Double, to out: inout [UInt8]) { append(value.bitPattern, to: &out) }

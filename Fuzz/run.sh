@@ -73,7 +73,11 @@ for target in "${targets[@]}"; do
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
     ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
-    if [ "$status" -eq 0 ]; then
+    if [ "$status" -eq 0 ] && [ -z "$execs" ]; then
+        # libFuzzer never started (a target without its @main, say): nothing was tested.
+        failed=1
+        verdict="DID NOT RUN (no libFuzzer statistics in the log)"
+    elif [ "$status" -eq 0 ]; then
         verdict=clean
     else
         failed=1

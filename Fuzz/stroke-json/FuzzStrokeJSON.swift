@@ -23,7 +23,7 @@ public func fuzzStrokeJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
         let line = error.description
         Fuzz.requireOneLine(line, "decoder error")
         let path = error.path
-        let rootKeys = ["$", "format", "version", "canvas", "strokes"]
+        let rootKeys = ["$", "format", "version", "canvas", "shape", "strokes"]
         if !rootKeys.contains(where: { path == $0 || path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }) {
             Fuzz.fail("unexpected error path: \(line)")
         }

@@ -42,3 +42,9 @@ public func fuzzStrokeShape(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
     if again.description != (shape.isEmpty ? "ink" : shape.description) { Fuzz.fail("described as \(again.description.debugDescription)") }
     return 0
 }
+
+/// Hands the process to libFuzzer.
+@main
+enum FuzzMain {
+    static func main() { Fuzz.run() }
+}

@@ -30,12 +30,16 @@ final class StrokeShapeTests: XCTestCase {
             ("colour=red", "colour: 'red': unknown shape field"),
             ("simulatePressure=1", "simulatePressure: '1': expected true or false"),
             ("preset=7", "preset: '7': expected one of ink, freehand"),
+            ("f2e\u{0B}d", "preset: 'f2e d': expected one of ink, freehand"),
+            ("size=1\n2", "size: '1 2': expected a number"),
+            (String(repeating: "k", count: 300) + "=1", String(repeating: "k", count: 40) + ": '1': unknown shape field"),
             (String(repeating: "size=1,", count: 80) + "size=2", "longer than the 400"),
         ]
         for (text, expected) in cases {
             XCTAssertThrowsError(try StrokeShape(parsing: text), text) { error in
                 XCTAssertTrue("\(error)".contains(expected), "\(text): \(error)")
                 XCTAssertFalse("\(error)".contains(where: \.isNewline))
+                XCTAssertLessThanOrEqual("\(error)".count, 400)
             }
         }
     }

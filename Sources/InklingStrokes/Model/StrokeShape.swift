@@ -173,7 +173,7 @@ public struct StrokeShape: Sendable, Hashable, Codable, CustomStringConvertible 
             default: value = Double(raw).map(Value.number) ?? .string(raw)
             }
             if let problem = set(key, to: value) {
-                throw StrokeShapeError(field: key, message: "'\(raw.prefix(40))': \(problem)")
+                throw StrokeShapeError(field: String(key.prefix(40)), message: "'\(raw.prefix(40))': \(problem)")
             }
         }
     }
@@ -204,9 +204,10 @@ public struct StrokeShapeError: Error, Sendable, Hashable, CustomStringConvertib
     /// What is wrong, one line.
     public var message: String
 
+    /// Creates an error; line breaks in either part (a quoted input may hold them) become spaces.
     public init(field: String, message: String) {
-        self.field = field
-        self.message = message
+        self.field = String(field.map { $0.isNewline ? " " : $0 })
+        self.message = String(message.map { $0.isNewline ? " " : $0 })
     }
 
     public var description: String { field.isEmpty ? message : "\(field): \(message)" }

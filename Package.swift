@@ -4,20 +4,28 @@
 
 import PackageDescription
 
+/// The modules of the pipeline, strokes to comparison, in the `Inkling` product together.
+let pipelineModules = [
+    "Inkling", "InklingBase", "InklingStrokes", "InklingImageIO", "InklingGuidance", "InklingInterchange",
+    "InklingConditioning", "InklingEngines", "InklingBuiltInEngine", "InklingTransport", "InklingRemoteEngines",
+    "InklingComparison", "InklingOutputs",
+]
+
 let package = Package(
     name: "Inkling",
     platforms: [.macOS(.v14)],
+    // An app depends on the product `Inkling`: it holds every module of the pipeline, each
+    // imported by its own name (`import InklingInterchange`, `import InklingComparison`, …; see
+    // docs/library.md). Every public module is also a product of its own, for a package that
+    // wants only a stage (say, stroke JSON and guidance maps without ICU or the engines).
     products: [
-        .library(name: "InklingBase", targets: ["InklingBase"]),
-        .library(name: "InklingStrokes", targets: ["InklingStrokes"]),
-        .library(name: "InklingImageIO", targets: ["InklingImageIO"]),
-        .library(name: "InklingGuidance", targets: ["InklingGuidance"]),
-        .library(name: "Inkling", targets: ["Inkling"]),
+        .library(name: "Inkling", targets: pipelineModules),
+        .library(name: "InklingRegression", targets: ["InklingRegression"]),
         .library(name: "InklingServer", targets: ["InklingServer"]),
         .library(name: "InklingRedis", targets: ["InklingRedis"]),
         .library(name: "InklingCluster", targets: ["InklingCluster"]),
         .executable(name: "inkling", targets: ["inkling"]),
-    ],
+    ] + pipelineModules.filter { $0 != "Inkling" }.map { .library(name: $0, targets: [$0]) },
     targets: [
         // MARK: C libraries from the system package manager
 

@@ -25,6 +25,7 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
+#include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdio.h>
@@ -443,8 +444,40 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
         address_length = sizeof v6;
         flags |= MHD_USE_IPv6;
     } else {
-        snprintf(error, error_size, "'%s' is not a numeric IPv4 or IPv6 address", config->host);
-        return NULL;
+        /* A host name (`localhost`, a machine's name): its first address, IPv4 preferred. */
+        struct addrinfo hints, *found = NULL, *pick = NULL;
+        memset(&hints, 0, sizeof hints);
+        hints.ai_family = AF_UNSPEC;
+        hints.ai_socktype = SOCK_STREAM;
+        hints.ai_flags = AI_ADDRCONFIG;
+        int status = getaddrinfo(config->host, NULL, &hints, &found);
+        if (status != 0 || found == NULL) {
+            snprintf(error, error_size, "'%.80s' is neither a numeric IPv4 or IPv6 address nor a host name this machine resolves (%s)",
+                     config->host, status != 0 ? gai_strerror(status) : "no address");
+            if (found) freeaddrinfo(found);
+            return NULL;
+        }
+        for (struct addrinfo *a = found; a; a = a->ai_next) {
+            if (a->ai_family == AF_INET) { pick = a; break; }
+            if (a->ai_family == AF_INET6 && pick == NULL) pick = a;
+        }
+        if (pick && pick->ai_family == AF_INET) {
+            memcpy(&v4, pick->ai_addr, sizeof v4);
+            v4.sin_port = htons(config->port);
+            address = (struct sockaddr *)&v4;
+            address_length = sizeof v4;
+        } else if (pick) {
+            memcpy(&v6, pick->ai_addr, sizeof v6);
+            v6.sin6_port = htons(config->port);
+            address = (struct sockaddr *)&v6;
+            address_length = sizeof v6;
+            flags |= MHD_USE_IPv6;
+        }
+        freeaddrinfo(found);
+        if (!address) {
+            snprintf(error, error_size, "'%.80s' resolves to no IPv4 or IPv6 address", config->host);
+            return NULL;
+        }
     }
     int listen_fd = -1;
     if (address) {

@@ -4,7 +4,7 @@ import InklingStrokes
 
 /// Everything `inkling serve` can be told: where to listen and the limits it enforces.
 public struct ServerConfiguration: Sendable {
-    /// Numeric address to listen on; loopback by default.
+    /// Address or host name to listen on (a name listens on its first address); loopback by default.
     public var host = "127.0.0.1"
     /// Port; 0 picks a free one (see ``InklingServer/port``).
     public var port: UInt16 = 8080

@@ -47,6 +47,61 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(io.stderrLines[0].contains("unknown command 'paint'"))
     }
 
+    func testMistypedCommandSuggestsTheClosest() async {
+        var (status, io) = await inkling("rendr", "x.json")
+        XCTAssertEqual(status, ExitCode.usage.rawValue)
+        XCTAssertEqual(io.stderrLines.count, 1)
+        XCTAssertTrue(io.stderrLines[0].hasPrefix("inkling: unknown command 'rendr'; did you mean 'render'?"), io.stderrLines[0])
+        (status, io) = await inkling("help", "convet")
+        XCTAssertTrue(io.stderrLines.first?.contains("did you mean 'convert'?") == true, io.stderrLines.joined())
+        (status, io) = await inkling("paint")
+        XCTAssertFalse(io.stderrLines.joined().contains("did you mean"), "nothing is two edits from paint")
+    }
+
+    /// A PNG is never written under another format's name.
+    func testImageOutputsRefuseOtherExtensions() async throws {
+        let dir = try temporaryDirectory()
+        let cases: [([String], String)] = [
+            (["guide", repoPath("Strokes/single-tap.json"), "-o", dir.appendingPathComponent("map.jpg").path],
+             "inkling guide: --output map.jpg: writes PNG only (a guidance map must stay exact, and JPEG would blur its edges); name it map.png"),
+            (["contact-sheet", "a.png", "-o", dir.appendingPathComponent("sheet.webp").path],
+             "inkling contact-sheet: --output sheet.webp: writes PNG only"),
+            (["compare", "a.png", "b.png", "--diff", dir.appendingPathComponent("diff.JPEG").path], "inkling compare: --diff diff.JPEG: writes PNG only"),
+        ]
+        for (arguments, expected) in cases {
+            let (status, io) = await inkling(arguments)
+            XCTAssertEqual(status, ExitCode.usage.rawValue, arguments.joined(separator: " "))
+            XCTAssertTrue(io.stderrLines.first?.hasPrefix(expected) == true, io.stderrLines.joined())
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [], "nothing written")
+        // .png in any case, and a name without an extension, are PNG names.
+        for name in ["map.PNG", "map"] {
+            let (status, io) = await inkling("guide", repoPath("Strokes/single-tap.json"), "-o", dir.appendingPathComponent(name).path, "--size", "32x32")
+            XCTAssertEqual(status, 0, io.stderrLines.joined())
+        }
+    }
+
+    /// `inkling-fake-engines --help` prints its usage and stops: no file named `--help`, no servers.
+    func testFakeEnginesHelpIsHelp() throws {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("inkling-fake-engines")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path), "no built inkling-fake-engines at \(executable.path)")
+        let dir = try temporaryDirectory()
+        for arguments in [["--help"], ["-h"], ["--help", "60"]] {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            process.currentDirectoryURL = dir
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, arguments.joined(separator: " "))
+            XCTAssertTrue(text.hasPrefix("usage: inkling-fake-engines"), text)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [], "nothing written")
+    }
+
     func testUnknownOptionSuggestsTheClosest() async {
         let (status, io) = await inkling("guide", "x.json", "-o", "x.png", "--encodng", "soft")
         XCTAssertEqual(status, ExitCode.usage.rawValue)

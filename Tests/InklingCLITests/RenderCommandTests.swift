@@ -58,6 +58,28 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(refused.io.stderrLines.first?.contains("--overwrite") == true)
     }
 
+    /// `inspect` offers a replay line only for images replay can paint again.
+    func testInspectOffersReplayOnlyWhenItCanWork() async throws {
+        let dir = try temporaryDirectory()
+        let (status, io) = await inkling("render", house, "--prompt", "a barn", "--size", "512x512", "-o", dir.path)
+        XCTAssertEqual(status, 0, io.stderrLines.joined(separator: "\n"))
+        let png = dir.appendingPathComponent("tablet-pen-house-illustration-0-1.png")
+        let builtin = await inkling("inspect", png.path)
+        XCTAssertTrue(builtin.io.stdout.contains("replay       inkling render --replay"), builtin.io.stdout)
+        // The same image as a ComfyUI server's: its recipe names that engine.
+        var recipe = try Recipe.read(from: png)
+        recipe.engine = "comfyui"
+        let document = try PNGFile.read(from: png)
+        let remote = dir.appendingPathComponent("remote.png")
+        try PNGFile.write(PNGDocument(image: document.image, text: recipe.textChunks()), to: remote)
+        let inspected = await inkling("inspect", remote.path)
+        XCTAssertTrue(inspected.io.stdout.contains("replay       not possible: made by the comfyui engine; only images of the builtin engine can be replayed here"),
+                      inspected.io.stdout)
+        let replay = await inkling("render", "--replay", remote.path, "-o", dir.appendingPathComponent("again").path)
+        XCTAssertEqual(replay.status, ExitCode.failure.rawValue)
+        XCTAssertTrue(replay.io.stderrLines.first?.contains("made by the comfyui engine") == true, replay.io.stderrLines.joined())
+    }
+
     func testEmojiWritesAnImageSetFolder() async throws {
         let dir = try temporaryDirectory()
         let (status, io) = await inkling("render", house, "--prompt", "a happy house", "--style", "emoji", "--size", "512x512", "-o", dir.path)

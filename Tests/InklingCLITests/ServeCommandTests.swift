@@ -41,9 +41,32 @@ final class ServeCommandTests: XCTestCase {
     }
 
     func testUnusableHostIsAnError() async {
-        let (status, io) = await inkling("serve", "--host", "localhost", "--port", "0")
+        let (status, io) = await inkling("serve", "--host", "no-such-host.invalid", "--port", "0")
         XCTAssertEqual(status, ExitCode.failure.rawValue)
-        XCTAssertTrue(io.stderrLines.first?.contains("not a numeric IPv4 or IPv6 address") == true, io.stderrLines.joined())
+        XCTAssertEqual(io.stderrLines.count, 1, io.stderrLines.joined())
+        XCTAssertTrue(io.stderrLines.first?.contains("'no-such-host.invalid' is neither a numeric IPv4 or IPv6 address nor a host name this machine resolves") == true,
+                      io.stderrLines.joined())
+    }
+
+    /// A host name is accepted where an address is: `localhost` listens on loopback.
+    func testHostNameListens() throws {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("inkling")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path), "no built inkling next to the tests at \(executable.path)")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--host", "localhost", "--port", "0"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
+        // The first stdout line is the URL, printed once listening, with the name it was given.
+        var line = [UInt8]()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 { line.append(byte) }
+        let url = String(decoding: line, as: UTF8.self)
+        XCTAssertTrue(url.hasPrefix("http://localhost:"), url)
+        let port = try XCTUnwrap(UInt16(url.split(separator: ":").last ?? ""))
+        XCTAssertTrue(try Self.get("/healthz", port: port).hasPrefix("HTTP/1.1 200"), "listening on loopback")
     }
 
     func testHelpListsServe() async {

@@ -54,6 +54,7 @@ struct CompareCommand: InklingCommand {
         }
         diffPath = try arguments.value("diff", as: String.self)
         if diffPath == "" || diffPath == "-" { throw .usage("--diff needs a file name for the heat map PNG") }
+        if let diffPath { try OutputFile.requirePNGName(diffPath, option: "--diff", why: "a heat map must keep its exact colours") }
         guidancePath = try arguments.value("guidance", as: String.self)
         json = arguments.flag("json")
     }

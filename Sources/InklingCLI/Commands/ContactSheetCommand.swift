@@ -42,6 +42,7 @@ struct ContactSheetCommand: InklingCommand {
         guard let output = try arguments.value("output", as: String.self), !output.isEmpty, output != "-" else {
             throw .usage("missing --output (-o) sheet.png")
         }
+        try OutputFile.requirePNGName(output, option: "--output", why: "a sheet carries its images' recipes in PNG text chunks")
         self.output = output
         if inputs.contains("-") { throw .usage("contact-sheet reads image files, not standard input") }
         columns = try arguments.value("columns", as: Int.self)

@@ -46,6 +46,7 @@ struct GuideCommand: InklingCommand {
         guard let output = try arguments.value("output", as: String.self), !output.isEmpty else {
             throw .usage("missing --output (-o) file.png; use -o - for standard output")
         }
+        try OutputFile.requirePNGName(output, option: "--output", why: "a guidance map must stay exact, and JPEG would blur its edges")
         self.output = output
         overwrite = arguments.flag("overwrite")
         let size = try arguments.value("size", as: ImageSize.self) ?? ImageSize(width: 512, height: 512)

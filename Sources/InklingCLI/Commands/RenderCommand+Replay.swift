@@ -7,14 +7,24 @@ import InklingComparison
 extension RenderCommand {
     /// Regenerates the PNG named by `input` from its recipe into the output directory, under the
     /// same file name (emoji: the set folder named after the PNG's folder).
+    /// Why `--replay` cannot regenerate an image with this recipe, or `nil` when it can: replay
+    /// paints with the built-in engine only, and needs the source image when one was used.
+    static func replayProblem(for recipe: Recipe) -> String? {
+        let engine = CLIEngine.make().identifier
+        if recipe.engine != engine {
+            return "made by the \(recipe.engine) engine; only images of the \(engine) engine can be replayed here"
+        }
+        if let source = recipe.source, source.image == nil {
+            return "its source image is not embedded in the recipe, so it cannot be painted again"
+        }
+        return nil
+    }
+
     func runReplay(io: any CommandIO) async throws -> ExitCode {
         let source = URL(fileURLWithPath: input)
         let recipe = try Recipe.read(from: source)
-        let engine = CLIEngine.make()
-        guard recipe.engine == engine.identifier else {
-            throw CommandFailure(.failure, "\(input) was made by the \(recipe.engine) engine; only the \(engine.identifier) engine is available here")
-        }
-        let creator = try await InklingImageCreator(engine: engine)
+        if let problem = Self.replayProblem(for: recipe) { throw CommandFailure(.failure, "\(input): \(problem)") }
+        let creator = try await InklingImageCreator(engine: CLIEngine.make())
         defer { creator.session.removeAll() }
         let directory = try OutputNaming.prepare(directory: output)
         let name = recipe.style == .emoji ? source.deletingLastPathComponent().lastPathComponent : source.lastPathComponent

@@ -1,4 +1,5 @@
 import Inkling
+import InklingBase
 
 /// The `inkling` command tree: picks a subcommand, handles `--help` and `--version`.
 public enum RootCommand {
@@ -29,7 +30,7 @@ public enum RootCommand {
         case "help":
             guard arguments.count > 1 else { return emit(overview, io: io) }
             guard let command = subcommands.first(where: { $0.configuration.name == arguments[1] }) else {
-                io.writeError("inkling: unknown command '\(arguments[1])'; see inkling --help")
+                io.writeError("inkling: unknown command '\(arguments[1].prefix(40))'\(suggestion(for: arguments[1])); see inkling --help")
                 return ExitCode.usage.rawValue
             }
             return emit(HelpFormatter.help(for: command.configuration), io: io)
@@ -37,10 +38,15 @@ public enum RootCommand {
             break
         }
         guard let command = subcommands.first(where: { $0.configuration.name == first }) else {
-            io.writeError("inkling: unknown command '\(first)'; commands: \(subcommands.map { $0.configuration.name }.joined(separator: ", "))")
+            io.writeError("inkling: unknown command '\(first.prefix(40))'\(suggestion(for: first)); commands: \(subcommands.map { $0.configuration.name }.joined(separator: ", "))")
             return ExitCode.usage.rawValue
         }
         return await run(command, arguments: Array(arguments.dropFirst()), io: io).rawValue
+    }
+
+    /// `; did you mean 'render'?` for a name within two edits of a command, else nothing.
+    static func suggestion(for name: String) -> String {
+        EditDistance.closest(to: name, in: subcommands.map { $0.configuration.name }).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// Parses, validates and runs one subcommand.

@@ -31,7 +31,7 @@ struct ServeCommand: InklingCommand {
         docs/cluster.md.
         """,
         arguments: ArgumentSpec(options: [
-            .init("host", value: "address", help: "Numeric address to listen on (IPv4 or IPv6).", default: "127.0.0.1"),
+            .init("host", value: "address", help: "Address or host name to listen on (IPv4 or IPv6; a name listens on its first address, IPv4 first).", default: "127.0.0.1"),
             .init("port", value: "n", help: "Port; 0 picks a free one.", default: "8080"),
             .init("threads", value: "n", help: "Server threads.", default: "the number of cores"),
             .init("timeout", value: "s", help: "Seconds a connection may stay idle (a stalled upload included).", default: "30"),

@@ -22,6 +22,18 @@ struct OutputFile: Sendable {
 
     private var url: URL { URL(fileURLWithPath: path) }
 
+    /// Refuses a name whose extension says another format than the PNG the command writes
+    /// (`map.jpg`): the bytes would not be what the name promises. A `.png` name, a name
+    /// without an extension and `-` (standard output) pass.
+    static func requirePNGName(_ path: String, option: String, why: String) throws(CommandFailure) {
+        guard path != "-" else { return }
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let ext = URL(fileURLWithPath: path).pathExtension
+        guard !ext.isEmpty, ext.lowercased() != "png", name != ".\(ext)" else { return }
+        let stem = String(name.dropLast(ext.count + 1))
+        throw .usage("\(option) \(name.prefix(80)): writes PNG only (\(why)); name it \(stem.prefix(80)).png")
+    }
+
     /// Refuses the destination before any work is done.
     func check() throws(CommandFailure) {
         do {

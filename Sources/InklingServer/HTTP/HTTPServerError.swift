@@ -4,7 +4,7 @@ public enum HTTPServerError: Error, Sendable, Hashable, CustomStringConvertible 
     case cannotListen(String)
     /// Another process listens on the address and port (the port is never shared).
     case addressInUse(String)
-    /// The host is not a loopback or numeric address this server accepts.
+    /// The host is neither a numeric address nor a name this machine resolves.
     case invalidHost(String)
 
     /// One line a person can act on.

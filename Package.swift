@@ -21,6 +21,7 @@ let package = Package(
     products: [
         .library(name: "Inkling", targets: pipelineModules),
         .library(name: "InklingRegression", targets: ["InklingRegression"]),
+        .library(name: "InklingSnapshotTesting", targets: ["InklingSnapshotTesting"]),
         .library(name: "InklingServer", targets: ["InklingServer"]),
         .library(name: "InklingRedis", targets: ["InklingRedis"]),
         .library(name: "InklingCluster", targets: ["InklingCluster"]),
@@ -185,6 +186,15 @@ let package = Package(
                 "InklingInterchange", "InklingOutputs", "InklingStrokes",
             ]
         ),
+        // `assertGuidedSnapshot` for Swift Testing and XCTest: the regression library's check,
+        // its failures recorded where the test runs. Kept apart so nothing else links XCTest.
+        .target(
+            name: "InklingSnapshotTesting",
+            dependencies: [
+                "InklingRegression", "InklingBuiltInEngine", "InklingComparison", "InklingConditioning", "InklingEngines",
+                "InklingImageIO",
+            ]
+        ),
         // Serving: the HTTP API (generations, guidance maps, image downloads), usage limits and
         // the web canvas page, on libmicrohttpd.
         .target(
@@ -277,6 +287,12 @@ let package = Package(
                            "InklingImageIO", "InklingEngineFakes"]
         ),
         .testTarget(name: "InklingComparisonTests", dependencies: ["InklingComparison"]),
+        .testTarget(
+            name: "InklingSnapshotTestingTests",
+            dependencies: ["InklingSnapshotTesting", "InklingRegression", "InklingConditioning", "InklingImageIO", "InklingInterchange",
+                           "InklingOutputs", "InklingStrokes"],
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "InklingOutputsTests", dependencies: ["InklingBase", "InklingOutputs", "InklingConditioning", "InklingImageIO"]),
         .testTarget(
             name: "InklingTests",

@@ -56,13 +56,15 @@ contact-sheet: release
 		--columns 4 --cell 512x384 --gap 12 -o $(SHEET)
 
 ## Build and run every test: the Swift tests, the library examples (Examples/Library, built
-## from Inkling's products, and the docs that show them), the metrics' agreement with
+## from Inkling's products, and the docs that show them), regress's JUnit XML against a JUnit
+## schema, the metrics' agreement with
 ## scikit-image, then the browser test of the drawing page (headless Chromium, installed when
 ## missing; screenshot in .build/artifacts/browser-test.png).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	SWIFT="$(SWIFT)" scripts/library-examples
+	scripts/check-junit "$$($(SWIFT) build --show-bin-path)/inkling"
 	scripts/check-agreement "$$($(SWIFT) build --show-bin-path)/inkling"
 	scripts/api-properties "$$($(SWIFT) build --show-bin-path)/inkling"
 	scripts/browser-test

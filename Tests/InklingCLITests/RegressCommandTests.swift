@@ -42,6 +42,48 @@ final class RegressCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: report.deletingPathExtension().appendingPathExtension("json").path))
     }
 
+    /// `--junit` writes the run for CI; a case whose recipe changed names the change in its
+    /// failure, the report and the summary line; `--filter` runs only matching cases.
+    func testJUnitRecipeChangesAndFilter() async throws {
+        let cases = try suite()
+        let other = cases.appendingPathComponent("house")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Strokes/single-tap.json"), to: other.appendingPathComponent("drawing.json"))
+        try Data(#"{"drawing": "drawing.json", "prompt": "a dot & <a> \"mark\"", "style": "sketch", "size": "512x512"}"#.utf8)
+            .write(to: other.appendingPathComponent("case.json"))
+        let out = cases.deletingLastPathComponent()
+        let recorded = await inkling("regress", cases.path, "--report", out.appendingPathComponent("a/report.html").path)
+        XCTAssertEqual(recorded.status, 0, recorded.io.stderrLines.joined(separator: "\n"))
+
+        // The flower's seed changes: only it runs (--filter), it fails, and the change is named.
+        try Data(#"{"drawing": "drawing.json", "prompt": "a sunflower", "style": "animation", "size": "512x512", "seed": 5}"#.utf8)
+            .write(to: cases.appendingPathComponent("flower/case.json"))
+        let junit = out.appendingPathComponent("results.xml")
+        let report = out.appendingPathComponent("b/report.html")
+        let failed = await inkling("regress", cases.path, "--record", "never", "--filter", "flow*", "--junit", junit.path, "--report", report.path)
+        XCTAssertEqual(failed.status, 1, failed.io.stderrLines.joined(separator: "\n"))
+        XCTAssertEqual(failed.io.stderrLines.count, 2, "one case ran: \(failed.io.stderrLines)")
+        XCTAssertTrue(failed.io.stderrLines[0].contains("recipe changed: seed: 4 → 5"), failed.io.stderrLines[0])
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        XCTAssertTrue(xml.contains(#"<testsuites name="inkling regress" tests="1" failures="1" errors="0""#), xml)
+        XCTAssertTrue(xml.contains(#"<testcase classname="regress.builtin" name="flower""#), xml)
+        XCTAssertTrue(xml.contains("variation 1: recipe changed: seed: 4 → 5"), xml)
+        XCTAssertTrue(try String(contentsOf: report, encoding: .utf8).contains("recipe changed since the reference"))
+
+        // Both cases, the house passing: its prompt's markup is escaped in the XML.
+        let all = await inkling("regress", cases.path, "--record", "never", "--filter", "o", "--junit", junit.path, "--report", report.path)
+        XCTAssertEqual(all.status, 1)
+        let both = try String(contentsOf: junit, encoding: .utf8)
+        XCTAssertTrue(both.contains(#"tests="2" failures="1""#), both)
+        XCTAssertFalse(both.contains("<a>"), "markup escaped")
+
+        let none = await inkling("regress", cases.path, "--filter", "tree-*")
+        XCTAssertEqual(none.status, 2)
+        XCTAssertEqual(none.io.stderrLines, ["inkling regress: --filter tree-* matches none of the 2 cases: flower, house"])
+        let same = await inkling("regress", cases.path, "--junit", "r.html", "--report", "r.html")
+        XCTAssertEqual(same.status, 2)
+    }
+
     func testTroubleExitsTwo() async throws {
         let dir = try temporaryDirectory()
         let missing = await inkling("regress", dir.appendingPathComponent("nope").path)

@@ -16,7 +16,8 @@ struct RegressCommand: InklingCommand {
         one) and are compared with each case's tolerance (default: identical). Record modes: missing (record cases without a reference),
         all (re-record everything), failed (re-record the cases that fail), never (for CI: a
         missing reference fails). The report is an HTML page with reference, actual and
-        difference images side by side, plus the same as JSON beside it. One line per case goes
+        difference images side by side (and what changed in each failing case's recipe), plus
+        the same as JSON beside it; --junit writes JUnit XML for CI. --filter picks cases by name. One line per case goes
         to standard error as it finishes. Exit status: 0 every case passed or was recorded,
         1 a case failed, 2 a case could not be run or the cases could not be read.
         """,
@@ -26,6 +27,8 @@ struct RegressCommand: InklingCommand {
                 .init("record", value: "mode", help: "missing, all, failed or never.", default: "missing"),
                 .init("report", value: "report.html", help: "Where to write the HTML report (JSON beside it).", default: "regress-report/report.html"),
                 .init("jobs", short: "j", value: "n", help: "Cases rendered at once, 1…64.", default: "one per core"),
+                .init("junit", value: "file.xml", help: "Also write the results as JUnit XML, for CI systems."),
+                .init("filter", value: "pattern", help: "Run (or record) only the cases whose name matches: a glob (house-*, *emoji*) or a part of the name."),
             ],
             flags: [.init("json", help: "Also print the JSON report on standard output.")]
         ).including(EngineOptions.spec))
@@ -36,6 +39,8 @@ struct RegressCommand: InklingCommand {
     var jobs: Int
     var json: Bool
     var engine: EngineOptions
+    var junit: String?
+    var filter: String?
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
         cases = arguments.positionals[0]
@@ -47,6 +52,26 @@ struct RegressCommand: InklingCommand {
         guard (1...64).contains(jobs) else { throw .usage("--jobs must be 1…64, got \(jobs)") }
         json = arguments.flag("json")
         engine = try EngineOptions(arguments)
+        junit = try arguments.value("junit", as: String.self)
+        if let junit {
+            guard !junit.isEmpty, junit != "-" else { throw .usage("--junit needs a file name for the XML") }
+            guard junit != report else { throw .usage("--junit and --report name the same file") }
+        }
+        filter = try arguments.value("filter", as: String.self)
+        if filter?.isEmpty == true { throw .usage("--filter needs a pattern (a glob such as house-* or a part of a case name)") }
+    }
+
+    /// The cases `filter` keeps: a glob pattern (`*`, `?`, `[…]`) matched against the whole
+    /// name, or else a part of the name.
+    static func matching(_ cases: [RegressionCase], filter: String?) throws(CommandFailure) -> [RegressionCase] {
+        guard let filter else { return cases }
+        let isGlob = filter.contains { "*?[".contains($0) }
+        let kept = cases.filter { c in isGlob ? fnmatch(filter, c.name, 0) == 0 : c.name.contains(filter) }
+        guard !kept.isEmpty else {
+            let names = cases.map(\.name).sorted()
+            throw CommandFailure(.usage, "--filter \(filter.prefix(80)) matches none of the \(names.count) cases: \(names.prefix(12).joined(separator: ", "))\(names.count > 12 ? ", …" : "")")
+        }
+        return kept
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
@@ -56,6 +81,7 @@ struct RegressCommand: InklingCommand {
         } catch {
             throw CommandFailure(.usage, error.description)
         }
+        let selected = try Self.matching(loaded, filter: filter)
         let engine = try CLIEngine.make(self.engine, style: nil)
         let html = URL(fileURLWithPath: report)
         let artifacts = html.deletingLastPathComponent().appendingPathComponent(html.deletingPathExtension().lastPathComponent + "-files")
@@ -63,10 +89,10 @@ struct RegressCommand: InklingCommand {
         let clock = ContinuousClock(), start = clock.now
         var results: [CaseResult] = []
         do {
-            for try await result in runner.run(loaded) {
+            for try await result in runner.run(selected) {
                 results.append(result)
                 let mark = result.status == .passed ? "ok" : result.status.rawValue.uppercased()
-                io.writeError("[\(results.count)/\(loaded.count)] \(result.name): \(mark) — \(result.message) (\(MetricFormat.fixed(result.seconds, digits: 2)) s)")
+                io.writeError("[\(results.count)/\(selected.count)] \(result.name): \(mark) — \(result.message) (\(MetricFormat.fixed(result.seconds, digits: 2)) s)")
             }
         } catch {
             throw CommandFailure(.failure, "the run was interrupted: \(error)")
@@ -76,11 +102,12 @@ struct RegressCommand: InklingCommand {
                                        seconds: Double((clock.now - start) / .milliseconds(1)) / 1000)
         do {
             try summary.write(html: html)
+            if let junit { try summary.write(junit: URL(fileURLWithPath: junit)) }
         } catch {
             throw CommandFailure(.usage, error.description)
         }
         if json { try io.print(summary.json()) }
-        io.writeError("regress: \(summary.tally); report: \(report)")
+        io.writeError("regress: \(summary.tally); report: \(report)" + (junit.map { "; JUnit: \($0)" } ?? ""))
         if results.contains(where: { $0.status == .error }) { return .usage }
         return summary.passed ? .success : .inputRejected
     }

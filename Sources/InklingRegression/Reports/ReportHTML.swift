@@ -38,6 +38,11 @@ enum ReportHTML {
         var html = "<details id=\"\(anchor(r.name))\" class=\"case \(r.status.rawValue)\"\(open)><summary><span class=\"badge \(r.status.rawValue)\">\(r.status.rawValue)</span> <b>\(escape(r.name))</b> — \(escape(r.message)) <span class=\"meta\">\(MetricFormat.fixed(r.seconds, digits: 2)) s</span></summary>\n"
         for v in r.variations {
             if r.variations.count > 1 { html += "<h3>variation \(v.variation)</h3>\n" }
+            if !v.recipeChanges.isEmpty {
+                // Above the images: a changed prompt, seed or engine explains grain everywhere.
+                html += "<ul class=\"recipe\"><li class=\"head\">recipe changed since the reference</li>"
+                    + v.recipeChanges.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"
+            }
             html += "<div class=\"row\">"
             html += figure(v.referenceImage, "reference (before this run)", missing: "no reference")
             html += figure(v.actualImage, "actual", missing: "not written")
@@ -93,6 +98,8 @@ enum ReportHTML {
     private static let style = """
     body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px;color:#1d1d22;background:#fafafa}
     h1{font-size:22px;margin:0 0 4px}.meta{color:#777;font-size:12px}
+    ul.recipe{list-style:none;margin:8px 0;padding:8px 12px;background:#fff6e0;border:1px solid #f0d48a;border-radius:6px;font-family:ui-monospace,monospace;font-size:12px}
+    ul.recipe .head{font-family:system-ui,sans-serif;font-weight:600;font-size:13px;margin-bottom:2px}
     .verdict{font-size:18px;font-weight:600;margin:4px 0}.verdict.ok{color:#17803d}.verdict.bad{color:#c0262d}
     table.summary{border-collapse:collapse;margin:16px 0;background:#fff}
     .summary th,.summary td{border-bottom:1px solid #e4e4e8;padding:6px 10px;text-align:left;vertical-align:top}

@@ -47,6 +47,7 @@ extension VariationResult {
         var members: [String: JSONValue] = [
             "variation": .int(Int64(variation)), "reference": .string(reference), "failures": .array(failures.map(JSONValue.string)),
         ]
+        if !recipeChanges.isEmpty { members["recipeChanges"] = .array(recipeChanges.map(JSONValue.string)) }
         if let comparison { members["comparison"] = comparison.jsonValue }
         if let adherence { members["adherence"] = adherence.jsonValue }
         if let actualImage { members["actualImage"] = .string(actualImage) }

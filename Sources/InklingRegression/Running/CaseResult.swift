@@ -29,6 +29,9 @@ public struct VariationResult: Sendable, Hashable, Codable {
     public var adherence: AdherenceSummary?
     /// Why the variation failed; empty when it matched.
     public var failures: [String]
+    /// What differs between the reference's recipe and the new image's (`seed: 7 → 8`, see
+    /// ``RecipeDifference``); empty when they agree or either has none.
+    public var recipeChanges: [String] = []
     /// Report artifacts, relative to the report's folder (`nil` when not written).
     public var actualImage: String?
     /// The reference as it was before this run, copied beside the report.

@@ -87,7 +87,11 @@ public struct RegressionRunner: Sendable {
                 }
                 // Recording settles differences from the reference, never the output's own floors.
                 let remaining = write ? found.outputFailures : result.failures
-                if !remaining.isEmpty { standing.append(VariationResult(variation: result.variation, reference: result.reference, failures: remaining)) }
+                if !remaining.isEmpty {
+                    var failing = VariationResult(variation: result.variation, reference: result.reference, failures: remaining)
+                    failing.recipeChanges = result.recipeChanges
+                    standing.append(failing)
+                }
                 variations.append(result)
             }
         } catch {
@@ -121,7 +125,8 @@ public struct RegressionRunner: Sendable {
     /// The first failure among `variations`, naming the variation when the case has several.
     static func firstFailure(_ variations: [VariationResult], of total: Int) -> String {
         guard let v = variations.first(where: { !$0.failures.isEmpty }) else { return "" }
-        return (total > 1 ? "variation \(v.variation): " : "") + v.failures.joined(separator: "; ")
+        let changes = v.recipeChanges.isEmpty ? "" : "; recipe changed: " + v.recipeChanges.joined(separator: "; ")
+        return (total > 1 ? "variation \(v.variation): " : "") + v.failures.joined(separator: "; ") + changes
     }
 
     static func describe(_ error: any Error) -> String { String(describing: error) }

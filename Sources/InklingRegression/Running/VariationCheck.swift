@@ -1,6 +1,7 @@
 import Foundation
 import InklingComparison
 import InklingImageIO
+import InklingOutputs
 
 /// Compares one rendered variation with its reference and writes the report's images.
 struct VariationCheck {
@@ -36,6 +37,10 @@ struct VariationCheck {
             referenceBytes = FileManager.default.contents(atPath: referenceURL.path).map { [UInt8]($0) }
             do {
                 let reference = try ImageFile.decode(referenceBytes ?? [], name: referenceURL.path)
+                if let stored = try? PNGCodec.decode(referenceBytes ?? []), let before = try? Recipe(document: stored),
+                   let after = try? Recipe(document: output.document) {
+                    result.recipeChanges = RecipeDifference.between(reference: before, actual: after).map(\.description)
+                }
                 let comparison = try ImageComparison(reference: reference, candidate: output.document.image, tolerance: `case`.tolerance)
                 result.comparison = ComparisonSummary(comparison)
                 referenceFailures = comparison.failures

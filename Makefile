@@ -57,7 +57,7 @@ contact-sheet: release
 
 ## Build and run every test: the Swift tests, the library examples (Examples/Library, built
 ## from Inkling's products, and the docs that show them), regress's JUnit XML against a JUnit
-## schema, the metrics' agreement with
+## schema, the README's and docs' marked shell blocks (in a temporary copy), the metrics' agreement with
 ## scikit-image, then the browser test of the drawing page (headless Chromium, installed when
 ## missing; screenshot in .build/artifacts/browser-test.png).
 test: deps
@@ -65,6 +65,7 @@ test: deps
 	$(SWIFT) test --skip-build
 	SWIFT="$(SWIFT)" scripts/library-examples
 	scripts/check-junit "$$($(SWIFT) build --show-bin-path)/inkling"
+	python3 scripts/check_docs.py "$$($(SWIFT) build --show-bin-path)/inkling" README.md docs/cli.md
 	scripts/check-agreement "$$($(SWIFT) build --show-bin-path)/inkling"
 	scripts/api-properties "$$($(SWIFT) build --show-bin-path)/inkling"
 	scripts/browser-test

@@ -102,6 +102,12 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [], "nothing written")
     }
 
+    /// `doctor` checks every engine unless told one, and its help says so.
+    func testDoctorHelpSaysItChecksEveryEngine() async {
+        let (_, io) = await inkling("doctor", "--help")
+        XCTAssertTrue(io.stdout.contains("Check only this engine: builtin, or one named in the engine configuration. (default: all)"), io.stdout)
+    }
+
     func testUnknownOptionSuggestsTheClosest() async {
         let (status, io) = await inkling("guide", "x.json", "-o", "x.png", "--encodng", "soft")
         XCTAssertEqual(status, ExitCode.usage.rawValue)

@@ -144,7 +144,7 @@ final class JSONRoundTripTests: XCTestCase {
     }
 
     func testSchemaNamesEveryInkAndChannel() throws {
-        let url = JSONTestSupport.repoRoot.appendingPathComponent("Strokes/inkling-drawing.schema.json")
+        let url = JSONTestSupport.repoRoot.appendingPathComponent("docs/inkling-drawing.schema.json")
         let schema = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         XCTAssertEqual(schema["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")
         let defs = try XCTUnwrap(schema["$defs"] as? [String: Any])

@@ -21,7 +21,7 @@ struct DoctorCommand: InklingCommand {
         (noeviction), then the cluster's live members and queue (see docs/cluster.md).
         Exits 0 when every engine checked (or the cluster's Redis) is fit, 4 when one is not.
         """,
-        arguments: ArgumentSpec().including(EngineOptions.spec).including(ArgumentSpec(options: [ClusterOptions.spec.options[0]])))
+        arguments: ArgumentSpec().including(EngineOptions.checkSpec).including(ArgumentSpec(options: [ClusterOptions.spec.options[0]])))
 
     var engines: EngineOptions
     var cluster: ClusterSettings?

@@ -6,11 +6,19 @@ struct EngineOptions: Sendable {
     /// The configuration file given with `--config`.
     var configPath: String?
 
-    /// The option specification.
-    static let spec = ArgumentSpec(options: [
-        .init("engine", value: "name", help: "builtin, or an engine named in the engine configuration (see docs/engines.md).", default: "builtin"),
-        .init("config", value: "engines.json", help: "Engine configuration file.", default: "$INKLING_CONFIG, else ~/.config/inkling/engines.json"),
+    /// The option specification for a command that generates with one engine.
+    static let spec = ArgumentSpec(options: [engineOption, configOption])
+
+    /// The option specification for `doctor`, which checks every engine unless told one.
+    static let checkSpec = ArgumentSpec(options: [
+        .init("engine", value: "name", help: "Check only this engine: builtin, or one named in the engine configuration.", default: "all"),
+        configOption,
     ])
+
+    private static let engineOption = ArgumentSpec.Option(
+        "engine", value: "name", help: "builtin, or an engine named in the engine configuration (see docs/engines.md).", default: "builtin")
+    private static let configOption = ArgumentSpec.Option(
+        "config", value: "engines.json", help: "Engine configuration file.", default: "$INKLING_CONFIG, else ~/.config/inkling/engines.json")
 
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
         engine = try arguments.value("engine", as: String.self)

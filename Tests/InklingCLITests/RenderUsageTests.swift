@@ -21,6 +21,8 @@ final class RenderUsageTests: XCTestCase {
         try await assertUsage(["--style", "oil"], mentions: "expected one of animation, illustration, sketch, emoji")
         try await assertUsage(["--mode", "loud"], mentions: "--mode")
         try await assertUsage(["--seed", "-3"], mentions: "--seed")
+        // One seed range everywhere: the case files' and the API's.
+        try await assertUsage(["--seed", "18446744073709551615"], mentions: "--seed must be within 0…18446744073709551614, got 18446744073709551615")
         try await assertUsage(["--size", "0x10"], mentions: "--size")
         try await assertUsage(["--source-strength", "2"], mentions: "--source-strength")
         try await assertUsage(["--title", "Notes"], mentions: "--title needs --extract")

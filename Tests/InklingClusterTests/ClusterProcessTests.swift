@@ -92,7 +92,7 @@ final class ClusterProcessTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(status["attempts"] as? Int ?? 0, 2, "it ran again elsewhere")
         XCTAssertNotEqual(status["worker"] as? String, victim)
         let images = status["images"] as? [[String: Any]] ?? []
-        XCTAssertEqual(images.compactMap { $0["variation"] as? Int }.sorted(), [0, 1, 2])
+        XCTAssertEqual(images.compactMap { $0["variation"] as? Int }.sorted(), [1, 2, 3])
         let announced = try await announcedImages(cluster, id)
         XCTAssertEqual(announced.count, 3, "each image announced once: \(announced)")
     }
@@ -199,7 +199,7 @@ final class ClusterProcessTests: XCTestCase {
         XCTAssertEqual(status["state"] as? String, "succeeded", "\(status)")
         XCTAssertEqual(status["attempts"] as? Int, 1, "a hand-back is not a failed attempt")
         XCTAssertTrue(second.output.contains("working for"))
-        XCTAssertEqual((status["images"] as? [[String: Any]])?.compactMap { $0["variation"] as? Int }.sorted(), [0, 1, 2])
+        XCTAssertEqual((status["images"] as? [[String: Any]])?.compactMap { $0["variation"] as? Int }.sorted(), [1, 2, 3])
         let announced = try await announcedImages(cluster, id)
         XCTAssertEqual(announced.count, 3, "each image announced once")
         // The engine reported its sampling steps: the job's events carry progress.

@@ -16,7 +16,7 @@ final class GenerationAPITests: XCTestCase {
         XCTAssertEqual(response.json["style"] as? String, "sketch")
         let images = try XCTUnwrap(response.json["images"] as? [[String: Any]])
         XCTAssertEqual(images.count, 2)
-        XCTAssertEqual(Set(images.compactMap { $0["variation"] as? Int }), [0, 1])
+        XCTAssertEqual(Set(images.compactMap { $0["variation"] as? Int }), [1, 2])
         for image in images {
             let url = try XCTUnwrap(image["url"] as? String)
             let download = try RawHTTP.request(port: server.port, "GET", url)

@@ -66,7 +66,7 @@ final class JobAPITests: XCTestCase {
 
         let images = try XCTUnwrap(done["images"] as? [[String: Any]])
         XCTAssertEqual(images.count, 2)
-        XCTAssertEqual(Set(images.compactMap { $0["variation"] as? Int }), [0, 1])
+        XCTAssertEqual(Set(images.compactMap { $0["variation"] as? Int }), [1, 2])
         for image in images {
             XCTAssertNotNil(image["seed"] as? String, "seeds are strings")
             XCTAssertEqual(image["contentType"] as? String, "image/png")

@@ -74,9 +74,13 @@ struct RenderOptions: Sendable {
         } catch {
             throw .usage(Self.flagged(error))
         }
+        let seed = try arguments.value("seed", as: UInt64.self) ?? 0
+        guard GenerationOptions.seedRange.contains(seed) else {
+            throw .usage("--seed must be within \(GenerationOptions.seedRange.lowerBound)…\(GenerationOptions.seedRange.upperBound), got \(seed)")
+        }
         generation = GenerationOptions(
             size: size, personalization: !arguments.flag("no-personalization"),
-            seed: try arguments.value("seed", as: UInt64.self) ?? 0, guidance: controls,
+            seed: seed, guidance: controls,
             sourceStrength: try fraction("source-strength", 0.35), sampling: sampling)
         embedSource = !arguments.flag("no-embed-source")
     }

@@ -9,8 +9,13 @@ public struct GenerationOptions: Sendable, Hashable {
     /// Whether a source image may be reproduced (on, the default) or only informs colour and
     /// composition (off).
     public var personalization: Bool
-    /// Seed: the same inputs and seed give the same images.
+    /// Seed: the same inputs and seed give the same images. Any of ``seedRange``.
     public var seed: UInt64
+
+    /// The seeds every way in accepts (command line, case files, the API, the recipe): every
+    /// 64-bit value but the largest, which a JSON reader cannot tell from a larger number
+    /// clamped to it.
+    public static let seedRange: ClosedRange<UInt64> = 0...(UInt64.max - 1)
     /// How the sketch steers the generation.
     public var guidance: GuidanceControls
     /// Influence of the source image, `0 ... 1` (0.35 by default).

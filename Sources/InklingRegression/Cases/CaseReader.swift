@@ -130,7 +130,7 @@ public enum CaseReader {
         if title != nil && extract == nil { throw f.invalid("title", expected: "no title without \"extract\" (it titles the extracted text)") }
         return RegressionCase(
             name: name, file: file, drawing: drawing, prompt: try f.string("prompt", nonEmpty: true), extract: extract, title: title,
-            source: try f.path("source", inside: folder), style: style, size: try size(f), seed: UInt64(try f.integer("seed", in: 0...Int(Int32.max)) ?? 0),
+            source: try f.path("source", inside: folder), style: style, size: try size(f), seed: try f.unsigned("seed", in: GenerationOptions.seedRange) ?? 0,
             variations: variations, guidance: guidance, sourceStrength: try f.number("sourceStrength", in: 0...1) ?? 0.35,
             personalization: try f.bool("personalization") ?? true, tolerance: tolerance,
             minimumAdherence: try f.number("minimumAdherence", in: 0...1), sampling: try sampling(f), references: references(variations))

@@ -141,7 +141,7 @@ package struct GenerationRequest: Sendable {
     /// Applies `options` on top of the server's defaults.
     private static func apply(_ o: JSONFields, to options: inout GenerationOptions) throws(APIError) {
         if let size = o.raw("size") { options.size = .closest(to: try Self.size(size)) }
-        if let seed = try o.unsigned("seed", in: 0...(UInt64.max - 1)) { options.seed = seed }
+        if let seed = try o.unsigned("seed", in: GenerationOptions.seedRange) { options.seed = seed }
         var guidance = options.guidance
         if let strength = try o.number("strength", in: 0...1) { guidance.strength = strength }
         if let start = try o.number("guidanceStart", in: 0...1) { guidance.start = start }

@@ -370,12 +370,12 @@ async function readLines(response, onLine) {
 /** Adds a result card; the image is fetched once (the server deletes it after delivery). */
 async function addResult(item) {
   const response = await fetch(item.url);
-  if (!response.ok) throw new Error(`image ${item.variation + 1}: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`image ${item.variation}: HTTP ${response.status}`);
   const url = URL.createObjectURL(await response.blob());
   const card = document.createElement("figure");
   card.className = "result";
   const image = new Image();
-  image.alt = `Variation ${item.variation + 1} (${item.style})`;
+  image.alt = `Variation ${item.variation} (${item.style})`;
   image.src = url;
   const actions = document.createElement("div");
   actions.className = "actions";
@@ -388,7 +388,7 @@ async function addResult(item) {
   });
   const download = document.createElement("a");
   download.href = url;
-  download.download = `inkling-${item.style}-${item.seed}-${item.variation + 1}.png`;
+  download.download = `inkling-${item.style}-${item.seed}-${item.variation}.png`;
   download.textContent = "Download";
   actions.append(accept, download);
   card.append(image, actions);

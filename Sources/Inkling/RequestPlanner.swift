@@ -45,7 +45,8 @@ struct RequestPlanner: Sendable {
             throw .notSupported(reason: "the \(engine) engine does not paint the \(style.rawValue) style (it paints \(capabilities.styles.map(\.rawValue).joined(separator: ", ")))")
         }
         guard !capabilities.sizes.isEmpty else { throw .notSupported(reason: "the \(engine) engine declares no output sizes") }
-        let size = options.size.resolve(among: capabilities.sizes)
+        // The one default-size rule: without a size, the drawing's canvas sets the aspect.
+        let size = options.size.following(resolved.drawing).resolve(among: capabilities.sizes)
         // A weak guess at an unsupported language ("a red fox") is recorded as undetermined.
         let language = resolved.language.flatMap { capabilities.languages.contains($0.code) ? $0.code : nil }
         var drawing = resolved.drawing

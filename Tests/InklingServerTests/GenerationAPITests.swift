@@ -31,6 +31,22 @@ final class GenerationAPITests: XCTestCase {
         }
     }
 
+    /// Without a size the drawing's canvas sets the aspect, as on the command line and in the
+    /// library: a phone-portrait drawing gets a portrait image, not the engine's square default.
+    func testWithoutASizeThePortraitCanvasGivesAPortraitImage() throws {
+        let server = try ServerFixture.start()
+        defer { server.stop() }
+        let drawing: [String: Any] = [
+            "format": "inkling.drawing", "version": 1, "canvas": ["width": 390, "height": 844],
+            "strokes": [["points": [["x": 50, "y": 100], ["x": 300, "y": 700]]]],
+        ]
+        let response = try RawHTTP.post(port: server.port, "/v1/generations", json: ["drawing": drawing, "prompt": "a tall tower", "style": "sketch"])
+        XCTAssertEqual(response.status, 200, response.text)
+        let image = try XCTUnwrap((response.json["images"] as? [[String: Any]])?.first)
+        let width = try XCTUnwrap(image["width"] as? Int), height = try XCTUnwrap(image["height"] as? Int)
+        XCTAssertGreaterThan(height, width, "\(width)×\(height) for a 390×844 canvas")
+    }
+
     func testSameRequestGivesTheSameImage() throws {
         let server = try ServerFixture.start()
         defer { server.stop() }

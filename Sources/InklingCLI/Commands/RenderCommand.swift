@@ -91,11 +91,9 @@ struct RenderCommand: InklingCommand {
         }
         concepts.append(.drawing(drawing))
 
-        var generation = options.generation
-        if generation.size == .engineDefault, let canvas = drawing.canvas, canvas.width >= 1, canvas.height >= 1 {
-            // Without --size, follow the drawing's canvas: the supported size closest to its aspect.
-            generation.size = .closest(to: PixelSize(width: Int(saturating: canvas.width.rounded()), height: Int(saturating: canvas.height.rounded())))
-        }
+        // Without --size the drawing's canvas sets the aspect (SizeRequest.following, one rule
+        // with the API and the library; the planner applies it).
+        let generation = options.generation
         let creator = try await InklingImageCreator(engine: CLIEngine.make(engines, style: options.style), options: generation,
                                                     embedsSourceImage: options.embedSource)
         let request = try creator.prepare(concepts, style: options.style, limit: options.limit)

@@ -46,12 +46,8 @@ struct CaseRenderer: Sendable {
             }
         }
         concepts.append(.drawing(drawing))
-        var size = SizeRequest.engineDefault
-        if let requested = c.size {
-            size = .closest(to: requested)
-        } else if let canvas = drawing.canvas, canvas.width >= 1, canvas.height >= 1 {
-            size = .closest(to: PixelSize(width: Int(canvas.width.rounded()), height: Int(canvas.height.rounded())))
-        }
+        // Without a size the drawing's canvas sets the aspect (SizeRequest.following, applied by the planner).
+        let size = c.size.map { SizeRequest.closest(to: $0) } ?? .engineDefault
         let options = GenerationOptions(size: size, personalization: c.personalization, seed: c.seed,
                                         guidance: c.guidance, sourceStrength: c.sourceStrength, sampling: c.sampling)
         let creator = try await InklingImageCreator(engine: makeEngine(), options: options)

@@ -1,3 +1,4 @@
+import InklingBase
 import Foundation
 import Inkling
 import InklingBuiltInEngine
@@ -21,12 +22,14 @@ struct DoctorCommand: InklingCommand {
         (noeviction), then the cluster's live members and queue (see docs/cluster.md).
         Exits 0 when every engine checked (or the cluster's Redis) is fit, 4 when one is not.
         """,
-        arguments: ArgumentSpec().including(EngineOptions.checkSpec).including(ArgumentSpec(options: [ClusterOptions.spec.options[0]])))
+        arguments: ArgumentSpec(flags: [.init("json", help: "Print the reports as one JSON document instead of lines.")]).including(EngineOptions.checkSpec).including(ArgumentSpec(options: [ClusterOptions.spec.options[0]])))
 
     var engines: EngineOptions
     var cluster: ClusterSettings?
+    var json: Bool
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
+        json = arguments.flag("json")
         engines = try EngineOptions(arguments)
         cluster = try ClusterOptions(arguments).settings
     }
@@ -34,6 +37,11 @@ struct DoctorCommand: InklingCommand {
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
         if let cluster {
             let findings = await ClusterDoctor.check(cluster)
+            if json {
+                let list = findings.map { f -> JSONValue in ["ok": .bool(f.ok), "warning": .bool(f.warning), "line": .string(f.line)] }
+                try io.print(Self.text(["cluster": .array(list), "fit": .bool(findings.allSatisfy(\.ok))]))
+                return findings.allSatisfy(\.ok) ? .success : .failure
+            }
             for finding in findings { try io.print((finding.ok ? (finding.warning ? "warning: " : "") : "problem: ") + finding.line) }
             return findings.allSatisfy(\.ok) ? .success : .failure
         }
@@ -43,7 +51,8 @@ struct DoctorCommand: InklingCommand {
             guard names.contains(only) else { throw CLIEngine.failure(.unknownEngine(only, configured: configuration.engines.map(\.name), path: configuration.path)) }
             names = [only]
         }
-        try io.print(Self.header(configuration, location: EngineConfiguration.location(flag: engines.configPath, environment: ProcessInfo.processInfo.environment).path))
+        let location = EngineConfiguration.location(flag: engines.configPath, environment: ProcessInfo.processInfo.environment).path
+        if !json { try io.print(Self.header(configuration, location: location)) }
         let list = names
         let reports = await withTaskGroup(of: (Int, Availability).self) { group in
             for (index, name) in list.enumerated() {
@@ -56,11 +65,30 @@ struct DoctorCommand: InklingCommand {
             for await result in group { results.append(result) }
             return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
+        if json {
+            let entries = reports.map { report -> JSONValue in
+                var entry = report.jsonValue.object ?? [:]
+                if let kind = configuration.entry(named: report.engine)?.kind { entry["kind"] = .string(kind.rawValue) }
+                return .object(entry)
+            }
+            try io.print(Self.text([
+                "configuration": configuration.path.map(JSONValue.string) ?? .null, "location": .string(location),
+                "engines": .array(entries), "available": .bool(reports.allSatisfy(\.available)),
+            ]))
+            return reports.allSatisfy(\.available) ? .success : .failure
+        }
         for report in reports {
             try io.print(Self.line(report, kind: configuration.entry(named: report.engine)?.kind))
             for member in report.endpoints { try io.print("  " + Self.endpointLine(member)) }
         }
         return reports.allSatisfy(\.available) ? .success : .failure
+    }
+
+    /// Pretty, key-sorted JSON text.
+    static func text(_ members: [String: JSONValue]) -> String {
+        var writer = JSONWriter(pretty: true)
+        writer.value(.object(members))
+        return writer.text
     }
 
     /// `configuration: PATH (2 engines; externalProvider → comfyui)` or the default location's absence.

@@ -7,15 +7,16 @@ import InklingComparison
 extension RenderCommand {
     /// Regenerates the PNG named by `input` from its recipe into the output directory, under the
     /// same file name (emoji: the set folder named after the PNG's folder).
-    /// Why `--replay` cannot regenerate an image with this recipe, or `nil` when it can: replay
-    /// paints with the built-in engine only, and needs the source image when one was used.
-    static func replayProblem(for recipe: Recipe) -> String? {
+    /// Why `--replay` cannot regenerate an image with this recipe, with the exit status that
+    /// says so, or `nil` when it can: replay paints with the built-in engine only (4 otherwise),
+    /// and needs the source image when one was used (3: the file lacks what replay reads).
+    static func replayProblem(for recipe: Recipe) -> (message: String, exitCode: ExitCode)? {
         let engine = CLIEngine.make().identifier
         if recipe.engine != engine {
-            return "made by the \(recipe.engine) engine; only images of the \(engine) engine can be replayed here"
+            return ("made by the \(recipe.engine) engine; only images of the \(engine) engine can be replayed here", .failure)
         }
         if let source = recipe.source, source.image == nil {
-            return "its source image is not embedded in the recipe, so it cannot be painted again"
+            return ("its source image is not embedded in the recipe (rendered with --no-embed-source), so it cannot be painted again", .inputRejected)
         }
         return nil
     }
@@ -23,7 +24,7 @@ extension RenderCommand {
     func runReplay(io: any CommandIO) async throws -> ExitCode {
         let source = URL(fileURLWithPath: input)
         let recipe = try Recipe.read(from: source)
-        if let problem = Self.replayProblem(for: recipe) { throw CommandFailure(.failure, "\(input): \(problem)") }
+        if let problem = Self.replayProblem(for: recipe) { throw CommandFailure(problem.exitCode, "\(input): \(problem.message)") }
         let creator = try await InklingImageCreator(engine: CLIEngine.make())
         defer { creator.session.removeAll() }
         let directory = try OutputNaming.prepare(directory: output)

@@ -26,15 +26,20 @@ struct RenderCommand: InklingCommand {
         Every option is checked before any work; existing files are kept unless --overwrite.
         """,
         arguments: ArgumentSpec(
-            positionals: [.init("drawing", help: "Stroke JSON file, or - for standard input (with --replay: an Inkling PNG).")],
+            positionals: [.init("drawing", help: "Drawings in any supported format, folders of them, or - for standard input (with --replay: one Inkling PNG).", repeats: true)],
             options: [.init("output", short: "o", value: "outdir", help: "Directory to write into (created if missing).")],
             flags: [
                 .init("replay", help: "Regenerate the PNG given as <drawing> from its recipe."),
                 .init("overwrite", help: "Replace existing output files."),
+                .init("json", help: "Print one JSON document of what was written (and what failed) instead of the paths."),
             ]
         ).including(RenderOptions.spec).including(EngineOptions.spec).including(InputFormatOptions.spec).including(StrokeShapeOptions.spec).including(DecodingLimitOptions.spec))
 
-    var input: String
+    /// The first drawing named (the PNG, with --replay).
+    var input: String { inputs[0] }
+    /// Every drawing or folder named.
+    var inputs: [String]
+    var json: Bool
     var output: String
     var replay: Bool
     var overwrite: Bool
@@ -45,7 +50,9 @@ struct RenderCommand: InklingCommand {
     var engines: EngineOptions
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
-        input = arguments.positionals[0]
+        inputs = arguments.positionals
+        json = arguments.flag("json")
+        if inputs.filter({ $0 == "-" }).count > 1 { throw .usage("standard input (-) can be named only once") }
         guard let output = try arguments.value("output", as: String.self), !output.isEmpty, output != "-" else {
             throw .usage("missing --output (-o) outdir: the directory to write the images into")
         }
@@ -54,10 +61,11 @@ struct RenderCommand: InklingCommand {
         overwrite = arguments.flag("overwrite")
         if replay {
             let allowed: Set<String> = ["output"]
+            if inputs.count > 1 { throw .usage("--replay regenerates one PNG at a time") }
             if let extra = arguments.options.keys.sorted().first(where: { !allowed.contains($0) }) ?? arguments.flags.sorted().first(where: { $0 != "replay" && $0 != "overwrite" }) {
                 throw .usage("--replay takes only -o and --overwrite: the recipe fixes everything else (got --\(extra))")
             }
-            if input == "-" { throw .usage("--replay needs a PNG file, not standard input") }
+            if inputs[0] == "-" { throw .usage("--replay needs a PNG file, not standard input") }
         }
         options = try RenderOptions(arguments)
         limits = try DecodingLimitOptions(arguments)
@@ -74,8 +82,94 @@ struct RenderCommand: InklingCommand {
         }
     }
 
-    /// Reads the inputs, validates the request, then generates and writes each variation as it finishes.
+    /// One image written, for `--json`.
+    struct Written {
+        var drawing: String
+        var path: URL
+        var recipe: Recipe
+    }
+
+    /// Renders every drawing named (folders expanded), each into its own files; with several, a
+    /// drawing that fails is reported and the others still render, and one summary line ends
+    /// the run. With `--json` the paths give way to one JSON document at the end.
     private func runRender(io: any CommandIO) async throws -> ExitCode {
+        let drawings = try Self.expand(inputs)
+        var written: [Written] = []
+        var failures: [(String, CommandFailure)] = []
+        for path in drawings {
+            do {
+                written += try await render(path, io: io)
+            } catch {
+                let failure = error as? CommandFailure ?? CreationFailure.failure(error)
+                guard drawings.count > 1 || json else { throw failure }
+                if failure.exitCode == .brokenPipe { throw failure }
+                // Most messages name the file already; the others get its name in front.
+                var named = failure
+                let name = DrawingInput.displayName(path)
+                if !named.message.hasPrefix(name + ": ") { named.message = "\(name): \(named.message)" }
+                io.writeError("inkling render: \(named.message)")
+                failures.append((path, named))
+            }
+        }
+        if drawings.count > 1 {
+            io.writeError("render: \(drawings.count - failures.count) of \(drawings.count) drawings rendered, \(written.count) image\(written.count == 1 ? "" : "s") written"
+                          + (failures.isEmpty ? "" : "; failed: " + failures.map { DrawingInput.displayName($0.0) }.joined(separator: ", ")))
+        }
+        if json {
+            let images = written.map { w -> JSONValue in
+                [
+                    "drawing": .string(DrawingInput.displayName(w.drawing)), "path": .string(OutputNaming.display(w.path)),
+                    "style": .string(w.recipe.style.rawValue), "seed": .string(String(w.recipe.seed)),
+                    "variation": .int(Int64(w.recipe.variation + 1)), "width": .int(Int64(w.recipe.size.width)),
+                    "height": .int(Int64(w.recipe.size.height)), "engine": .string(w.recipe.engine),
+                ]
+            }
+            let failed = failures.map { f -> JSONValue in
+                let name = DrawingInput.displayName(f.0)
+                return ["drawing": .string(name), "error": .string(String(f.1.message.dropFirst(name.count + 2)))]
+            }
+            var writer = JSONWriter(pretty: true)
+            writer.value(["images": .array(images), "failed": .array(failed)])
+            try io.print(writer.text)
+        }
+        return failures.first?.1.exitCode ?? .success
+    }
+
+    /// The drawings `inputs` name: files as given, a folder's ink files (by extension, sorted,
+    /// not hidden, not recursive). Two drawings whose outputs would share names are refused.
+    static func expand(_ inputs: [String]) throws(CommandFailure) -> [String] {
+        var drawings: [String] = []
+        for input in inputs {
+            var isFolder: ObjCBool = false
+            guard input != "-", FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else {
+                drawings.append(input)
+                continue
+            }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: input)) ?? []).filter { name in
+                !name.hasPrefix(".") && (inkExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) || name.hasSuffix(".excalidraw.md"))
+            }.sorted()
+            guard !names.isEmpty else {
+                throw CommandFailure(.usage, "\(input): a folder with no drawings in it (files ending \(inkExtensions.sorted().map { "." + $0 }.joined(separator: ", ")) or .excalidraw.md)")
+            }
+            drawings += names.map { (input.hasSuffix("/") ? input : input + "/") + $0 }
+        }
+        var stems: [String: String] = [:]
+        for drawing in drawings {
+            let stem = OutputNaming.stem(of: drawing)
+            if let other = stems[stem] {
+                throw CommandFailure(.usage, "\(DrawingInput.displayName(other)) and \(DrawingInput.displayName(drawing)) would write images of the same names (\(stem)-…); render them into different -o folders")
+            }
+            stems[stem] = drawing
+        }
+        return drawings
+    }
+
+    /// The extensions of the ink files a folder's drawings are taken from.
+    static let inkExtensions: Set<String> = ["json", "ndjson", "inkml", "excalidraw", "excalidrawlib", "tldr"]
+
+    /// Reads one drawing, validates the request, then generates and writes each variation as it
+    /// finishes.
+    private func render(_ input: String, io: any CommandIO) async throws -> [Written] {
         let drawing = try DrawingInput.drawing(at: input, limits: limits.limits, input: source, shape: shape.shape, io: io)
         var concepts: [Concept] = []
         if let prompt = options.prompt { concepts.append(.text(prompt)) }
@@ -108,7 +202,7 @@ struct RenderCommand: InklingCommand {
         }
         for target in targets where options.style != .emoji {
             do {
-                try AtomicFile.checkDestination(target, overwrite: true, protecting: inputs)
+                try AtomicFile.checkDestination(target, overwrite: true, protecting: protectedInputs)
             } catch {
                 throw OutputFile.failure(error)
             }
@@ -117,16 +211,18 @@ struct RenderCommand: InklingCommand {
         let clock = ContinuousClock()
         let start = clock.now
         var kept: [URL] = []
+        var written: [Written] = []
         do {
             try await Interruption.shared.whileHandling({ creator.cancelAll() }) {
                 for try await event in creator.events(for: request) {
                     switch event {
                     case .image(let image):
-                        let written = try Self.keep(image, at: targets[image.recipe.variation], overwrite: overwrite, protecting: inputs)
-                        kept.append(written)
+                        let path = try Self.keep(image, at: targets[image.recipe.variation], overwrite: overwrite, protecting: protectedInputs)
+                        kept.append(path)
+                        written.append(Written(drawing: input, path: path, recipe: image.recipe))
                         let seconds = (clock.now - start) / .milliseconds(1) / 1000
-                        io.writeError("[\(kept.count)/\(options.limit)] wrote \(OutputNaming.display(written)) (\(MetricFormat.fixed(seconds, digits: 2)) s)")
-                        try io.print(OutputNaming.display(written))
+                        io.writeError("[\(kept.count)/\(options.limit)] wrote \(OutputNaming.display(path)) (\(MetricFormat.fixed(seconds, digits: 2)) s)")
+                        if !json { try io.print(OutputNaming.display(path)) }
                     case .progress(let variation, let step, let steps):
                         if let line = ProgressLine.text(engine: creator.engine.identifier, variation: variation, step: step, steps: steps) {
                             io.writeError(line)
@@ -141,13 +237,13 @@ struct RenderCommand: InklingCommand {
         } catch {
             throw Self.failure(error, kept: kept, of: options.limit)
         }
-        return .success
+        return written
     }
 
     /// The files this render reads, which no output may replace.
-    var inputs: Set<FileIdentity> {
-        let paths = [input, options.extractPath, options.sourcePath].compactMap { $0 }.filter { $0 != "-" }
-        return Set(paths.compactMap(FileIdentity.init(path:)))
+    var protectedInputs: Set<FileIdentity> {
+        let paths = inputs + [options.extractPath, options.sourcePath].compactMap { $0 }
+        return Set(paths.filter { $0 != "-" }.compactMap(FileIdentity.init(path:)))
     }
 
     /// The failure to report when a render stops early, saying exactly which finished files

@@ -24,6 +24,23 @@ enum DrawingSummary {
         return parts.joined(separator: ", ")
     }
 
+    /// The same facts for `validate --json`: `strokes`, `points`, `inks` (type → strokes),
+    /// `bounds` (`{x, y, width, height}`, absent when nothing is visible), `canvas`
+    /// (`{width, height}`, when the drawing has one) and `drawingSeconds`.
+    static func json(for drawing: Drawing) -> JSONValue {
+        var inks: [String: JSONValue] = [:]
+        for stroke in drawing.strokes { inks[stroke.ink.type.rawValue] = .int(Int64((inks[stroke.ink.type.rawValue]?.int ?? 0) + 1)) }
+        var members: [String: JSONValue] = [
+            "strokes": .int(Int64(drawing.strokes.count)), "points": .int(Int64(drawing.pointCount)), "inks": .object(inks),
+            "drawingSeconds": .double(drawing.strokes.reduce(0) { $0 + $1.path.duration }),
+        ]
+        if let b = drawing.bounds {
+            members["bounds"] = ["x": .double(b.minX), "y": .double(b.minY), "width": .double(b.width), "height": .double(b.height)]
+        }
+        if let c = drawing.canvas { members["canvas"] = ["width": .double(c.width), "height": .double(c.height)] }
+        return .object(members)
+    }
+
     /// A number with at most one decimal.
     static func number(_ v: Double) -> String { NumberText.compact((v * 10).rounded() / 10) }
 }

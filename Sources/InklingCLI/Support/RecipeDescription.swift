@@ -38,7 +38,7 @@ enum RecipeDescription {
         if let source = r.source {
             rows.append(("source image", "\(source.origin ?? "(unnamed)") \(source.width)×\(source.height) \(source.format.rawValue), sha256 \(source.sha256), \(source.image == nil ? "not embedded" : "embedded")"))
         }
-        rows.append(("replay", RenderCommand.replayProblem(for: r).map { "not possible: \($0)" } ?? "inkling render --replay \(path) -o DIR"))
+        rows.append(("replay", RenderCommand.replayProblem(for: r).map { "not possible: \($0.message)" } ?? "inkling render --replay \(path) -o DIR"))
         return [path] + rows.map { "  " + $0.0.padding(toLength: 13, withPad: " ", startingAt: 0) + $0.1 }
     }
 

@@ -238,12 +238,11 @@ final class Router: Sendable {
     private func availability() async -> HTTPResponse {
         let report = await InklingImageCreator.availability(engine: engine)
         let load = await jobs.availability()
-        var body: [String: JSONValue] = [
-            "available": .bool(report.available),
-            "reasons": .array(report.reasons.map(JSONValue.string)),
-            "engine": .string(report.engine),
-            "languages": .array(report.languages.map(JSONValue.string)),
-            "sizes": .array(report.sizes.map { ["width": .int(Int64($0.width)), "height": .int(Int64($0.height))] }),
+        // The engine's own report (as `inkling doctor --json` prints it), its styles narrowed to
+        // the allowed ones, then the server's side.
+        var body = report.jsonValue.object ?? [:]
+        for key in ["endpoint", "reachable", "models", "endpoints"] { body[key] = nil }
+        body.merge([
             "styles": .array(baseOptions.allowedStyles.map { .string($0.rawValue) }),
             "defaultStyle": .string(configuration.defaultStyle.rawValue),
             "maxImages": 4,
@@ -268,7 +267,7 @@ final class Router: Sendable {
             "queued": .int(Int64(load.queued)),
             "queueLimit": .int(Int64(load.queueLimit)),
             "throughput": .double(load.throughput),
-        ]
+        ]) { _, new in new }
         if let stored = load.storedImages { body["storedImages"] = .int(Int64(stored)) }
         return JSONText.response(.object(body), headers: [("Cache-Control", "no-store")])
     }

@@ -27,9 +27,29 @@ public enum CaseReader {
     static let caseKeys: Set<String> = [
         "drawing", "prompt", "extract", "title", "source", "style", "size", "seed", "variations", "strength",
         "guidanceStart", "guidanceEnd", "mode", "sourceStrength", "personalization", "tolerance", "minimumAdherence",
-        "encoding", "negativePrompt", "steps", "cfgScale", "sampler", "scheduler",
+        "encoding", "negativePrompt", "steps", "cfgScale", "sampler", "scheduler", "ignore", "ignoreMask",
     ]
+    /// The most rectangles a case may leave out.
+    public static let maximumIgnoredRegions = 64
     static let toleranceKeys: Set<String> = ["precision", "perceptualPrecision", "minimumSSIM", "minimumPSNR"]
+
+    /// `ignore`: rectangles `[x, y, width, height]` in output pixels, sides of 1 or more, each
+    /// number within the size limit.
+    static func ignoredRegions(_ f: JSONObjectReader) throws(JSONError) -> [IgnoredRegion] {
+        guard let list = try f.array("ignore", maxCount: maximumIgnoredRegions) else { return [] }
+        var regions: [IgnoredRegion] = []
+        for item in list {
+            let expected = "a rectangle [x, y, width, height] of whole pixels, x and y 0…\(sizeSides.upperBound), sides 1…\(sizeSides.upperBound)"
+            guard item.kind == .array, item.count == 4 else { throw item.expected(expected) }
+            var numbers: [Int] = []
+            for (i, element) in item.elements.enumerated() {
+                guard let n = element.integer, n >= (i < 2 ? 0 : 1), n <= Int64(sizeSides.upperBound) else { throw element.expected(expected) }
+                numbers.append(Int(n))
+            }
+            regions.append(IgnoredRegion(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+        }
+        return regions
+    }
 
     /// The cases at `url` (a folder of case folders, a single case folder, or a manifest), sorted by name.
     public static func cases(at url: URL) throws(RegressionError) -> [RegressionCase] {
@@ -133,7 +153,8 @@ public enum CaseReader {
             source: try f.path("source", inside: folder), style: style, size: try size(f), seed: try f.unsigned("seed", in: GenerationOptions.seedRange) ?? 0,
             variations: variations, guidance: guidance, sourceStrength: try f.number("sourceStrength", in: 0...1) ?? 0.35,
             personalization: try f.bool("personalization") ?? true, tolerance: tolerance,
-            minimumAdherence: try f.number("minimumAdherence", in: 0...1), sampling: try sampling(f), references: references(variations))
+            minimumAdherence: try f.number("minimumAdherence", in: 0...1), sampling: try sampling(f), references: references(variations),
+            ignore: try ignoredRegions(f), ignoreMask: try f.path("ignoreMask", inside: folder))
     }
 
     /// `"encoding"`: `scribble` (the default), `soft`, `distance`, `confidence`, each optionally `-inverted`.

@@ -39,15 +39,19 @@ public struct RegressionCase: Sendable, Hashable {
     public var minimumAdherence: Double?
     /// Negative prompt, steps, CFG, sampler and scheduler the case sets (the engine's defaults otherwise).
     public var sampling: SamplingOverrides
-    /// Reference PNG of each variation, in order.
+    /// Reference PNG of each variation, in order, for the built-in engine (see ``references(for:)``).
     public var references: [URL]
+    /// Rectangles of every output that comparisons leave out.
+    public var ignore: [IgnoredRegion] = []
+    /// A PNG of the output's size whose light pixels (over half white) comparisons leave out.
+    public var ignoreMask: URL?
 
     /// Creates a case; ``CaseReader`` builds them from files.
     public init(name: String, file: URL, drawing: URL, prompt: String? = nil, extract: URL? = nil, title: String? = nil,
                 source: URL? = nil, style: Style? = nil, size: PixelSize? = nil, seed: UInt64 = 0, variations: Int = 1,
                 guidance: GuidanceControls = .default, sourceStrength: Double = 0.35, personalization: Bool = true,
                 tolerance: ComparisonTolerance = .exact, minimumAdherence: Double? = nil, sampling: SamplingOverrides = .none,
-                references: [URL]) {
+                references: [URL], ignore: [IgnoredRegion] = [], ignoreMask: URL? = nil) {
         self.name = name
         self.file = file
         self.drawing = drawing
@@ -66,5 +70,30 @@ public struct RegressionCase: Sendable, Hashable {
         self.minimumAdherence = minimumAdherence
         self.sampling = sampling
         self.references = references
+        self.ignore = ignore
+        self.ignoreMask = ignoreMask
+    }
+
+    /// The references for the engine `identifier`: the plain names (`reference.png`,
+    /// `reference-2.png`) for the built-in engine, whose references a suite has always had, and
+    /// `reference.<engine>.png` (`reference-2.<engine>.png`) for any other, so that a reference
+    /// recorded with one engine is never compared with another engine's images.
+    public func references(for identifier: String) -> [URL] {
+        guard identifier != "builtin" else { return references }
+        let safe = String(identifier.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+        return references.map { $0.deletingPathExtension().appendingPathExtension(safe).appendingPathExtension("png") }
+    }
+
+    /// The engines that have a reference for variation `index` beside `reference` (`builtin` for
+    /// the plain name), for the message about a missing one.
+    static func enginesWithReferences(like plain: URL) -> [String] {
+        let stem = plain.deletingPathExtension().lastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: plain.deletingLastPathComponent().path)) ?? []
+        return names.compactMap { name -> String? in
+            if name == plain.lastPathComponent { return "builtin" }
+            guard name.hasPrefix(stem + "."), name.hasSuffix(".png") else { return nil }
+            let engine = String(name.dropFirst(stem.count + 1).dropLast(4))
+            return engine.isEmpty || engine.contains(".") ? nil : engine
+        }.sorted()
     }
 }

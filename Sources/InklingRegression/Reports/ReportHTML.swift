@@ -47,6 +47,7 @@ enum ReportHTML {
             html += figure(v.referenceImage, "reference (before this run)", missing: "no reference")
             html += figure(v.actualImage, "actual", missing: "not written")
             html += figure(v.differenceImage, "difference (ΔE00 heat map)", missing: "nothing to compare")
+            if let actual = v.actualImage, let reference = v.referenceImage { html += flip(actual: actual, reference: reference) }
             html += "</div>\n"
             if let c = v.comparison {
                 html += "<p class=\"metrics\">SSIM \(c.ssim.map(MetricFormat.ssim) ?? "–") · PSNR \(c.psnr.map { MetricFormat.fixed($0, digits: 2) + " dB" } ?? "∞ (identical)") · \(c.pixelsOver) pixels over ΔE \(MetricFormat.number(c.deltaEThreshold)) (\(MetricFormat.percent(c.fractionOver)); allowed \(MetricFormat.percent(1 - c.tolerance.precision))) · \(c.pixelsChanged) changed · max ΔE \(MetricFormat.number(c.maximumDeltaE))</p>\n"
@@ -62,8 +63,22 @@ enum ReportHTML {
 
     private static func figure(_ path: String?, _ caption: String, missing: String) -> String {
         guard let path else { return "<figure class=\"empty\"><div>\(escape(missing))</div><figcaption>\(escape(caption))</figcaption></figure>" }
-        let src = escape(path.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }.joined(separator: "/"))
+        let src = source(path)
         return "<figure><a href=\"\(src)\"><img src=\"\(src)\" alt=\"\(escape(caption))\" loading=\"lazy\"></a><figcaption>\(escape(caption))</figcaption></figure>"
+    }
+
+    /// The actual image with the reference stacked on it, shown while the pointer is over it
+    /// (or it has the keyboard focus): flipping between the two shows a change that side by
+    /// side hides. Plain CSS, so the page still needs no script.
+    private static func flip(actual: String, reference: String) -> String {
+        "<figure class=\"flip\"><div class=\"stack\" tabindex=\"0\" aria-label=\"actual; hover or focus to see the reference\">"
+            + "<img src=\"\(source(actual))\" alt=\"actual\" loading=\"lazy\"><img class=\"ref\" src=\"\(source(reference))\" alt=\"reference\" loading=\"lazy\">"
+            + "</div><figcaption>flip: actual, hover or focus for the reference</figcaption></figure>"
+    }
+
+    /// A report-relative path as an escaped, percent-encoded `src`.
+    private static func source(_ path: String) -> String {
+        escape(path.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }.joined(separator: "/"))
     }
 
     private static func rank(_ status: CaseStatus) -> Int {
@@ -80,20 +95,8 @@ enum ReportHTML {
         "case-" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// Text for the page: the reports' one escaping rule (``ReportJUnit/escape(_:)``).
+    static func escape(_ text: String) -> String { ReportJUnit.escape(text) }
 
     private static let style = """
     body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px;color:#1d1d22;background:#fafafa}
@@ -112,6 +115,8 @@ enum ReportHTML {
     summary{cursor:pointer;font-size:15px}
     .row{display:flex;gap:12px;flex-wrap:wrap;margin:10px 0}
     figure{margin:0;flex:1 1 260px;max-width:420px}
+    .stack{position:relative;cursor:pointer;outline-offset:2px}.stack img.ref{position:absolute;top:0;left:0;opacity:0}
+    .stack:hover img.ref,.stack:focus img.ref{opacity:1}
     figure img{width:100%;height:auto;border:1px solid #ddd;background:repeating-conic-gradient(#eee 0 25%,#fff 0 50%) 0 0/16px 16px;image-rendering:pixelated}
     figure.empty div{height:160px;display:flex;align-items:center;justify-content:center;border:1px dashed #bbb;color:#999}
     figcaption{font-size:12px;color:#555;margin-top:2px}

@@ -42,8 +42,10 @@ enum ReportJUnit {
         return xml
     }
 
-    /// Text as XML character data or an attribute value: markup escaped, and characters XML 1.0
-    /// forbids (controls other than tab, line feed and carriage return) replaced by U+FFFD.
+    /// Text as XML or HTML character data or an attribute value (the reports' one escaping rule):
+    /// markup and both quotes escaped, tab, line feed and carriage return as character
+    /// references (kept in attributes), and characters XML 1.0 forbids (other controls)
+    /// replaced by U+FFFD.
     static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -52,6 +54,7 @@ enum ReportJUnit {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            case "'": out += "&#39;"
             case "\n": out += "&#10;"
             case "\t", "\r": out += "&#\(scalar.value);"
             default:

@@ -71,19 +71,26 @@ public struct RegressionRunner: Sendable {
         var variations: [VariationResult] = []
         var standing: [VariationResult] = [], changed: [VariationResult] = []
         var recorded = 0, rerecorded = 0
+        // References are named per engine: the built-in engine's plain, any other's with its name.
+        let engine = makeEngine().identifier
+        let references = c.references(for: engine)
         do {
-            for (index, output) in rendered.enumerated() where index < c.references.count {
-                let found = try VariationCheck(case: c, index: index, output: output, artifacts: artifacts).run()
+            let ignored = try IgnoreMask.load(c)
+            for (index, output) in rendered.enumerated() where index < references.count {
+                let found = try VariationCheck(case: c, index: index, reference: references[index], output: output,
+                                               ignored: ignored, artifacts: artifacts).run()
                 var result = found.result
                 let write = record == .all || (record == .missing && !found.hasReference)
                     || (record == .failed && !found.referenceFailures.isEmpty)
                 if write {
-                    try Self.write(output.document, to: c.references[index])
+                    try Self.write(output.document, to: references[index])
                     recorded += 1
                     if found.hasReference { rerecorded += 1 }
                     if !found.referenceFailures.isEmpty { changed.append(result) }
                 } else if !found.hasReference {
-                    result.failures.insert("no reference at \(c.references[index].path); run with --record missing to record it", at: 0)
+                    let others = RegressionCase.enginesWithReferences(like: c.references[index]).filter { $0 != engine }
+                    let elsewhere = others.isEmpty ? "" : " (references exist for: \(others.joined(separator: ", ")))"
+                    result.failures.insert("no reference at \(references[index].path) for the \(engine) engine\(elsewhere); run with --record missing to record it", at: 0)
                 }
                 // Recording settles differences from the reference, never the output's own floors.
                 let remaining = write ? found.outputFailures : result.failures

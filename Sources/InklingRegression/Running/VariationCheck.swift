@@ -19,14 +19,18 @@ struct VariationCheck {
 
     let `case`: RegressionCase
     let index: Int
+    /// The reference for the engine in use (``RegressionCase/references(for:)``).
+    let reference: URL
     let output: RenderedVariation
+    /// The pixels comparisons leave out, when the case names any.
+    let ignored: IgnoreMask?
     let artifacts: URL?
 
     /// The findings; `comparison` is `nil` when there is no readable reference.
     ///
     /// - Throws: ``RegressionError/writeFailed(path:reason:)`` when an artifact cannot be written.
     func run() throws(RegressionError) -> Findings {
-        let referenceURL = `case`.references[index]
+        let referenceURL = reference
         var result = VariationResult(variation: index + 1, reference: referenceURL.path, comparison: nil,
                                      adherence: output.adherence.map(AdherenceSummary.init), failures: [])
         var difference: RasterImage?
@@ -36,15 +40,22 @@ struct VariationCheck {
         if hasReference {
             referenceBytes = FileManager.default.contents(atPath: referenceURL.path).map { [UInt8]($0) }
             do {
-                let reference = try ImageFile.decode(referenceBytes ?? [], name: referenceURL.path)
+                var reference = try ImageFile.decode(referenceBytes ?? [], name: referenceURL.path)
+                var candidate = output.document.image
                 if let stored = try? PNGCodec.decode(referenceBytes ?? []), let before = try? Recipe(document: stored),
                    let after = try? Recipe(document: output.document) {
                     result.recipeChanges = RecipeDifference.between(reference: before, actual: after).map(\.description)
                 }
-                let comparison = try ImageComparison(reference: reference, candidate: output.document.image, tolerance: `case`.tolerance)
+                if let ignored {
+                    try ignored.blank(&reference, name: "the reference")
+                    try ignored.blank(&candidate, name: "the output")
+                }
+                let comparison = try ImageComparison(reference: reference, candidate: candidate, tolerance: `case`.tolerance)
                 result.comparison = ComparisonSummary(comparison)
                 referenceFailures = comparison.failures
                 difference = comparison.differenceImage()
+            } catch let error as IgnoreMask.Mismatch {
+                referenceFailures = [error.description]
             } catch let error as ComparisonError {
                 referenceFailures = [error.description]
             } catch {

@@ -173,7 +173,7 @@ let package = Package(
         .target(
             name: "Inkling",
             dependencies: [
-                "InklingStrokes", "InklingGuidance", "InklingImageIO", "InklingConditioning",
+                "InklingBase", "InklingStrokes", "InklingGuidance", "InklingImageIO", "InklingConditioning",
                 "InklingEngines", "InklingBuiltInEngine", "InklingRemoteEngines", "InklingComparison", "InklingOutputs",
             ]
         ),

@@ -121,6 +121,20 @@ final class RecordModeTests: XCTestCase {
         XCTAssertTrue(builtin["a"]?.message.contains("no reference at \(root.path)/a/reference.png for the builtin engine (references exist for: swatch)") ?? false,
                       builtin["a"]?.message ?? "")
         XCTAssertEqual(cases[0].references(for: "comfy ui/x").map(\.lastPathComponent), ["reference.comfy-ui-x.png"])
+
+        // Per platform: the engine's shared reference serves until a platform's own is recorded.
+        var onMac = runner(.missing)
+        onMac.platform = "macos"
+        let shared = try await RegressionFixtures.run(onMac, cases)
+        XCTAssertEqual(shared["a"]?.status, .passed, "compared with reference.swatch.png")
+        onMac.record = .all
+        _ = try await RegressionFixtures.run(onMac, cases)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("a/reference.swatch@macos.png").path))
+        XCTAssertEqual(cases[0].references(for: "swatch", platform: "macos").map(\.lastPathComponent), ["reference.swatch@macos.png"])
+        XCTAssertEqual(cases[0].references(for: "swatch", platform: nil).map(\.lastPathComponent), ["reference.swatch.png"])
+        try FileManager.default.removeItem(at: root.appendingPathComponent("a/reference.swatch.png"))
+        let missing = try await RegressionFixtures.run(runner(.never), cases)
+        XCTAssertTrue(missing["a"]?.message.contains("(references exist for: swatch on macos)") ?? false, missing["a"]?.message ?? "")
     }
 
     /// Ignored rectangles and a mask leave pixels out of the comparison; a mask of another size

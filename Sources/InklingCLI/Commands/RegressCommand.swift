@@ -28,6 +28,7 @@ struct RegressCommand: InklingCommand {
                 .init("report", value: "report.html", help: "Where to write the HTML report (JSON beside it).", default: "regress-report/report.html"),
                 .init("jobs", short: "j", value: "n", help: "Cases rendered at once, 1…64.", default: "one per core"),
                 .init("junit", value: "file.xml", help: "Also write the results as JUnit XML, for CI systems."),
+                .init("platform", value: "name", help: "Keep references per platform too (reference.<engine>@<name>.png where outputs differ between machines)."),
                 .init("filter", value: "pattern", help: "Run (or record) only the cases whose name matches: a glob (house-*, *emoji*) or a part of the name."),
             ],
             flags: [.init("json", help: "Also print the JSON report on standard output.")]
@@ -41,6 +42,7 @@ struct RegressCommand: InklingCommand {
     var engine: EngineOptions
     var junit: String?
     var filter: String?
+    var platform: String?
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
         cases = arguments.positionals[0]
@@ -56,6 +58,10 @@ struct RegressCommand: InklingCommand {
         if let junit {
             guard !junit.isEmpty, junit != "-" else { throw .usage("--junit needs a file name for the XML") }
             guard junit != report else { throw .usage("--junit and --report name the same file") }
+        }
+        platform = try arguments.value("platform", as: String.self)
+        if let platform, platform.isEmpty || platform.count > 40 || !platform.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+            throw .usage("--platform must be 1…40 letters, digits, - or _ (it becomes part of file names), got '\(platform.prefix(40))'")
         }
         filter = try arguments.value("filter", as: String.self)
         if filter?.isEmpty == true { throw .usage("--filter needs a pattern (a glob such as house-* or a part of a case name)") }
@@ -85,7 +91,8 @@ struct RegressCommand: InklingCommand {
         let engine = try CLIEngine.make(self.engine, style: nil)
         let html = URL(fileURLWithPath: report)
         let artifacts = html.deletingLastPathComponent().appendingPathComponent(html.deletingPathExtension().lastPathComponent + "-files")
-        let runner = RegressionRunner(record: record, jobs: jobs, artifacts: artifacts, makeEngine: { engine })
+        var runner = RegressionRunner(record: record, jobs: jobs, artifacts: artifacts, makeEngine: { engine })
+        runner.platform = platform
         let clock = ContinuousClock(), start = clock.now
         var results: [CaseResult] = []
         do {

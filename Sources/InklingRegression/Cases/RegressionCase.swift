@@ -80,8 +80,24 @@ public struct RegressionCase: Sendable, Hashable {
     /// recorded with one engine is never compared with another engine's images.
     public func references(for identifier: String) -> [URL] {
         guard identifier != "builtin" else { return references }
-        let safe = String(identifier.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+        let safe = Self.namePart(identifier)
         return references.map { $0.deletingPathExtension().appendingPathExtension(safe).appendingPathExtension("png") }
+    }
+
+    /// The references of the engine `identifier` on `platform` (`reference.<engine>@<platform>.png`,
+    /// `reference-2.<engine>@<platform>.png`), for outputs that differ between machines (fonts, GPU
+    /// kernels); without a platform, ``references(for:)``. Recording writes these; comparing
+    /// uses one where it exists and the engine's shared reference otherwise (see
+    /// ``RegressionRunner/platform``).
+    public func references(for identifier: String, platform: String?) -> [URL] {
+        guard let platform else { return references(for: identifier) }
+        let tag = Self.namePart(identifier) + "@" + Self.namePart(platform)
+        return references.map { $0.deletingPathExtension().appendingPathExtension(tag).appendingPathExtension("png") }
+    }
+
+    /// Letters, digits, `-` and `_` of `text`, anything else as `-`: a part of a file name.
+    static func namePart(_ text: String) -> String {
+        String(text.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
     }
 
     /// The engines that have a reference for variation `index` beside `reference` (`builtin` for
@@ -93,7 +109,7 @@ public struct RegressionCase: Sendable, Hashable {
             if name == plain.lastPathComponent { return "builtin" }
             guard name.hasPrefix(stem + "."), name.hasSuffix(".png") else { return nil }
             let engine = String(name.dropFirst(stem.count + 1).dropLast(4))
-            return engine.isEmpty || engine.contains(".") ? nil : engine
+            return engine.isEmpty || engine.contains(".") ? nil : engine.replacingOccurrences(of: "@", with: " on ")
         }.sorted()
     }
 }

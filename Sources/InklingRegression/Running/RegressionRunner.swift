@@ -24,6 +24,8 @@ public struct RegressionRunner: Sendable {
     public var artifacts: URL?
     /// Makes the engine each case renders with.
     public var makeEngine: @Sendable () -> any ImageEngine
+    /// The platform references are kept for, if any (``RegressionCase/references(for:platform:)``).
+    public var platform: String?
 
     /// Creates a runner; by default it records missing references and paints with the built-in engine.
     public init(record: RecordMode = .missing, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -73,11 +75,15 @@ public struct RegressionRunner: Sendable {
         var recorded = 0, rerecorded = 0
         // References are named per engine: the built-in engine's plain, any other's with its name.
         let engine = makeEngine().identifier
-        let references = c.references(for: engine)
+        let references = c.references(for: engine, platform: platform)
+        // A platform's own reference where there is one, else the engine's shared one.
+        let comparedWith = zip(references, c.references(for: engine)).map { own, shared in
+            FileManager.default.fileExists(atPath: own.path) ? own : shared
+        }
         do {
             let ignored = try IgnoreMask.load(c)
             for (index, output) in rendered.enumerated() where index < references.count {
-                let found = try VariationCheck(case: c, index: index, reference: references[index], output: output,
+                let found = try VariationCheck(case: c, index: index, reference: comparedWith[index], output: output,
                                                ignored: ignored, artifacts: artifacts).run()
                 var result = found.result
                 let write = record == .all || (record == .missing && !found.hasReference)
@@ -88,9 +94,11 @@ public struct RegressionRunner: Sendable {
                     if found.hasReference { rerecorded += 1 }
                     if !found.referenceFailures.isEmpty { changed.append(result) }
                 } else if !found.hasReference {
-                    let others = RegressionCase.enginesWithReferences(like: c.references[index]).filter { $0 != engine }
+                    // Nothing exists for this engine (here), so every reference listed is another's.
+                    let others = RegressionCase.enginesWithReferences(like: c.references[index])
                     let elsewhere = others.isEmpty ? "" : " (references exist for: \(others.joined(separator: ", ")))"
-                    result.failures.insert("no reference at \(references[index].path) for the \(engine) engine\(elsewhere); run with --record missing to record it", at: 0)
+                    let target = engine + (platform.map { " engine on \($0)" } ?? " engine")
+                    result.failures.insert("no reference at \(references[index].path) for the \(target)\(elsewhere); run with --record missing to record it", at: 0)
                 }
                 // Recording settles differences from the reference, never the output's own floors.
                 let remaining = write ? found.outputFailures : result.failures

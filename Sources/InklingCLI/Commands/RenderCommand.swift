@@ -99,6 +99,8 @@ struct RenderCommand: InklingCommand {
         for path in drawings {
             do {
                 written += try await render(path, io: io)
+            } catch let stopped as RunStopped {
+                throw stopped.failure
             } catch {
                 let failure = error as? CommandFailure ?? CreationFailure.failure(error)
                 guard drawings.count > 1 || json else { throw failure }
@@ -235,9 +237,17 @@ struct RenderCommand: InklingCommand {
                 }
             }
         } catch {
-            throw Self.failure(error, kept: kept, of: options.limit)
+            let failure = Self.failure(error, kept: kept, of: options.limit)
+            // Ctrl-C stops the whole run, not just this drawing.
+            if case .creationCancelled? = error as? ImageCreationError { throw RunStopped(failure: failure) }
+            throw failure
         }
         return written
+    }
+
+    /// A drawing's render was cancelled (Ctrl-C): the drawings after it are not started.
+    struct RunStopped: Error {
+        var failure: CommandFailure
     }
 
     /// The files this render reads, which no output may replace.

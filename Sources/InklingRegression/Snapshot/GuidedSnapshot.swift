@@ -152,7 +152,9 @@ public struct GuidedSnapshot: Sendable {
         let base = stem.split(separator: ".").dropLast().joined(separator: ".")
         let others = ((try? FileManager.default.contentsOfDirectory(atPath: reference.deletingLastPathComponent().path)) ?? [])
             .filter { $0.hasPrefix(base + ".") && $0.hasSuffix(".png") && $0 != reference.lastPathComponent && !Self.isArtifact($0) }
-            .map { String($0.dropFirst(base.count + 1).dropLast(4)) }.sorted()
+            .map { String($0.dropFirst(base.count + 1).dropLast(4)) }
+            .filter { !$0.contains(".") }   // another snapshot's (`test.name.engine`), not an engine
+            .sorted()
         let elsewhere = others.isEmpty ? "" : " (references exist for: \(others.joined(separator: ", ")))"
         return "no reference at \(reference.path) for this engine\(elsewhere); record one with \(Self.recordVariable)=missing"
     }

@@ -17,6 +17,7 @@
  */
 #define _GNU_SOURCE
 #include "inkling_http.h"
+#include "inkling_http_address.h"
 #include "inkling_http_exchange.h"
 
 #include <arpa/inet.h>
@@ -25,7 +26,6 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
-#include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdio.h>
@@ -417,8 +417,7 @@ static unsigned fit_connection_limit(unsigned wanted) {
 
 inkling_http_server *inkling_http_server_start(const inkling_http_config *config, inkling_http_handler handler,
                                                void *context, char *error, size_t error_size, int *why) {
-    struct sockaddr_in v4;
-    struct sockaddr_in6 v6;
+    struct sockaddr_storage storage;
     struct sockaddr *address = NULL;
     socklen_t address_length = 0;
     /* epoll on Linux (thousands of connections); the best the platform has elsewhere. */
@@ -428,56 +427,12 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
 #endif
     *why = INKLING_HTTP_START_FAILED;
-    memset(&v4, 0, sizeof v4);
-    memset(&v6, 0, sizeof v6);
     if (config->no_listen) {
         flags |= MHD_USE_NO_LISTEN_SOCKET;
-    } else if (inet_pton(AF_INET, config->host, &v4.sin_addr) == 1) {
-        v4.sin_family = AF_INET;
-        v4.sin_port = htons(config->port);
-        address = (struct sockaddr *)&v4;
-        address_length = sizeof v4;
-    } else if (inet_pton(AF_INET6, config->host, &v6.sin6_addr) == 1) {
-        v6.sin6_family = AF_INET6;
-        v6.sin6_port = htons(config->port);
-        address = (struct sockaddr *)&v6;
-        address_length = sizeof v6;
-        flags |= MHD_USE_IPv6;
     } else {
-        /* A host name (`localhost`, a machine's name): its first address, IPv4 preferred. */
-        struct addrinfo hints, *found = NULL, *pick = NULL;
-        memset(&hints, 0, sizeof hints);
-        hints.ai_family = AF_UNSPEC;
-        hints.ai_socktype = SOCK_STREAM;
-        hints.ai_flags = AI_ADDRCONFIG;
-        int status = getaddrinfo(config->host, NULL, &hints, &found);
-        if (status != 0 || found == NULL) {
-            snprintf(error, error_size, "'%.80s' is neither a numeric IPv4 or IPv6 address nor a host name this machine resolves (%s)",
-                     config->host, status != 0 ? gai_strerror(status) : "no address");
-            if (found) freeaddrinfo(found);
-            return NULL;
-        }
-        for (struct addrinfo *a = found; a; a = a->ai_next) {
-            if (a->ai_family == AF_INET) { pick = a; break; }
-            if (a->ai_family == AF_INET6 && pick == NULL) pick = a;
-        }
-        if (pick && pick->ai_family == AF_INET) {
-            memcpy(&v4, pick->ai_addr, sizeof v4);
-            v4.sin_port = htons(config->port);
-            address = (struct sockaddr *)&v4;
-            address_length = sizeof v4;
-        } else if (pick) {
-            memcpy(&v6, pick->ai_addr, sizeof v6);
-            v6.sin6_port = htons(config->port);
-            address = (struct sockaddr *)&v6;
-            address_length = sizeof v6;
-            flags |= MHD_USE_IPv6;
-        }
-        freeaddrinfo(found);
-        if (!address) {
-            snprintf(error, error_size, "'%.80s' resolves to no IPv4 or IPv6 address", config->host);
-            return NULL;
-        }
+        if (inkling_http_listen_address(config->host, config->port, &storage, &address_length, error, error_size) != 0) return NULL;
+        address = (struct sockaddr *)&storage;
+        if (storage.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
     }
     int listen_fd = -1;
     if (address) {

@@ -1,0 +1,13 @@
+#ifndef INKLING_HTTP_ADDRESS_H
+#define INKLING_HTTP_ADDRESS_H
+/* Where the server listens: a numeric address or a host name turned into a socket address. */
+#include <stddef.h>
+#include <sys/socket.h>
+
+/* Fills `address` and `length` for `host` and `port`: a numeric IPv4 or IPv6 address as it is,
+   else a host name's first address, IPv4 preferred. Returns 0, or -1 with a one-line reason in
+   `error`. */
+int inkling_http_listen_address(const char *host, unsigned short port, struct sockaddr_storage *address,
+                                socklen_t *length, char *error, size_t error_size);
+
+#endif

@@ -50,23 +50,28 @@ final class ServeCommandTests: XCTestCase {
 
     /// A host name is accepted where an address is: `localhost` listens on loopback.
     func testHostNameListens() throws {
+        let (process, url, _) = try Self.startServe(host: "localhost")
+        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
+        XCTAssertTrue(url.hasPrefix("http://localhost:"), "the URL names the host it was given: \(url)")
+        let port = try XCTUnwrap(UInt16(url.split(separator: ":").last ?? ""))
+        XCTAssertTrue(try Self.get("/healthz", port: port).hasPrefix("HTTP/1.1 200"), "listening on loopback")
+    }
+
+    /// Starts the built `inkling serve --host HOST --port 0` and returns it with the URL it
+    /// prints on its first stdout line once listening, and its standard error.
+    static func startServe(host: String) throws -> (Process, String, Pipe) {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("inkling")
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path), "no built inkling next to the tests at \(executable.path)")
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--host", "localhost", "--port", "0"]
-        let output = Pipe()
+        process.arguments = ["serve", "--host", host, "--port", "0"]
+        let output = Pipe(), errors = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try process.run()
-        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
-        // The first stdout line is the URL, printed once listening, with the name it was given.
         var line = [UInt8]()
         while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 { line.append(byte) }
-        let url = String(decoding: line, as: UTF8.self)
-        XCTAssertTrue(url.hasPrefix("http://localhost:"), url)
-        let port = try XCTUnwrap(UInt16(url.split(separator: ":").last ?? ""))
-        XCTAssertTrue(try Self.get("/healthz", port: port).hasPrefix("HTTP/1.1 200"), "listening on loopback")
+        return (process, String(decoding: line, as: UTF8.self), errors)
     }
 
     func testHelpListsServe() async {
@@ -75,20 +80,9 @@ final class ServeCommandTests: XCTestCase {
     }
 
     func testExecutableServesUntilSIGTERM() throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("inkling")
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path), "no built inkling next to the tests at \(executable.path)")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
         // The first stdout line is the URL, printed once listening.
-        var line = [UInt8]()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 { line.append(byte) }
-        let url = String(decoding: line, as: UTF8.self)
+        let (process, url, errors) = try Self.startServe(host: "127.0.0.1")
+        defer { if process.isRunning { process.terminate() } }
         XCTAssertTrue(url.hasPrefix("http://127.0.0.1:"), url)
         let port = try XCTUnwrap(UInt16(url.split(separator: ":").last ?? ""))
         let response = try Self.get("/healthz", port: port)

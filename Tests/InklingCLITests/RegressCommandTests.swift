@@ -82,6 +82,17 @@ final class RegressCommandTests: XCTestCase {
         XCTAssertEqual(none.io.stderrLines, ["inkling regress: --filter tree-* matches none of the 2 cases: flower, house"])
         let same = await inkling("regress", cases.path, "--junit", "r.html", "--report", "r.html")
         XCTAssertEqual(same.status, 2)
+        let long = await inkling("regress", cases.path, "--filter", String(repeating: "*a", count: 101))
+        XCTAssertEqual(long.status, 2, "a pattern fnmatch could spend long on is refused")
+
+        // A FIFO as the JUnit file is refused before anything renders.
+        let fifo = out.appendingPathComponent("results.fifo")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        let report3 = out.appendingPathComponent("c/report.html")
+        let refused = await inkling("regress", cases.path, "--junit", fifo.path, "--report", report3.path)
+        XCTAssertEqual(refused.status, ExitCode.io.rawValue)
+        XCTAssertEqual(refused.io.stderrLines, ["inkling regress: cannot write \(fifo.path): it is a FIFO (named pipe); only regular files are replaced; name a regular file"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: report3.path), "nothing rendered, no report")
     }
 
     func testTroubleExitsTwo() async throws {

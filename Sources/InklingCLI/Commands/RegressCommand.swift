@@ -64,7 +64,9 @@ struct RegressCommand: InklingCommand {
             throw .usage("--platform must be 1…40 letters, digits, - or _ (it becomes part of file names), got '\(platform.prefix(40))'")
         }
         filter = try arguments.value("filter", as: String.self)
-        if filter?.isEmpty == true { throw .usage("--filter needs a pattern (a glob such as house-* or a part of a case name)") }
+        if let filter, filter.isEmpty || filter.utf8.count > 200 {
+            throw .usage("--filter needs a pattern of 1…200 bytes (a glob such as house-* or a part of a case name)")
+        }
     }
 
     /// The cases `filter` keeps: a glob pattern (`*`, `?`, `[…]`) matched against the whole
@@ -88,8 +90,16 @@ struct RegressCommand: InklingCommand {
             throw CommandFailure(.usage, error.description)
         }
         let selected = try Self.matching(loaded, filter: filter)
-        let engine = try CLIEngine.make(self.engine, style: nil)
+        // The reports' files are refused before any rendering (a device, a FIFO, a link); a folder
+        // that does not exist yet is made when the reports are written.
         let html = URL(fileURLWithPath: report)
+        for path in [report, html.deletingPathExtension().appendingPathExtension("json").path] + (junit.map { [$0] } ?? [])
+        where FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path) {
+            var file = OutputFile(path: path, overwrite: true, inputPaths: [])
+            file.offersStandardOutput = false
+            try file.check()
+        }
+        let engine = try CLIEngine.make(self.engine, style: nil)
         let artifacts = html.deletingLastPathComponent().appendingPathComponent(html.deletingPathExtension().lastPathComponent + "-files")
         var runner = RegressionRunner(record: record, jobs: jobs, artifacts: artifacts, makeEngine: { engine })
         runner.platform = platform

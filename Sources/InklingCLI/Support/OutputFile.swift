@@ -11,6 +11,9 @@ struct OutputFile: Sendable {
     let overwrite: Bool
     /// The files the command reads.
     let inputs: Set<FileIdentity>
+    /// Whether the command can write this output to standard output instead (`-o -`), which
+    /// the refusal of a FIFO, device or link then suggests.
+    var offersStandardOutput = true
 
     /// An output at `path`; `inputPaths` are the command's input files (`-` and paths that do not
     /// exist are skipped).
@@ -39,7 +42,7 @@ struct OutputFile: Sendable {
         do {
             try AtomicFile.checkDestination(url, overwrite: overwrite, protecting: inputs)
         } catch {
-            throw Self.failure(error)
+            throw Self.failure(error, offersStandardOutput: offersStandardOutput)
         }
     }
 
@@ -48,18 +51,18 @@ struct OutputFile: Sendable {
         do {
             try AtomicFile.write(bytes, to: url, overwrite: overwrite, protecting: inputs)
         } catch {
-            throw Self.failure(error)
+            throw Self.failure(error, offersStandardOutput: offersStandardOutput)
         }
     }
 
     /// The command's failure for a refused or failed write, with what to do about it.
-    static func failure(_ error: AtomicFileError) -> CommandFailure {
+    static func failure(_ error: AtomicFileError, offersStandardOutput: Bool = true) -> CommandFailure {
         switch error.kind {
         case .destinationExists:
             CommandFailure(.io, "\(error.description); pass --overwrite to replace it")
         case .destinationNotRegular(.fifo), .destinationNotRegular(.characterDevice), .destinationNotRegular(.socket),
              .destinationNotRegular(.symbolicLink):
-            CommandFailure(.io, "\(error.description) (use -o - to write to standard output)")
+            CommandFailure(.io, error.description + (offersStandardOutput ? " (use -o - to write to standard output)" : "; name a regular file"))
         default:
             CommandFailure(.io, error.description)
         }

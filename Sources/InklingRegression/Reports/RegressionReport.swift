@@ -61,7 +61,7 @@ public struct RegressionReport: Sendable, Hashable, Codable {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try AtomicFile.write(Array(text.utf8), to: url)
             } catch {
-                throw .writeFailed(path: url.path, reason: String(describing: error))
+                throw .writeFailed(path: url.path, reason: (error as? AtomicFileError)?.reason ?? String(describing: error))
             }
         }
     }

@@ -88,7 +88,7 @@ extension RegressionReport {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try AtomicFile.write(Array(junit().utf8), to: url)
         } catch {
-            throw .writeFailed(path: url.path, reason: String(describing: error))
+            throw .writeFailed(path: url.path, reason: (error as? AtomicFileError)?.reason ?? String(describing: error))
         }
     }
 }

@@ -23,7 +23,9 @@ struct IgnoreMask {
         var mask: RasterImage?
         if let url = c.ignoreMask {
             do {
-                mask = try ImageFile.read(from: url)
+                // No larger than the largest output a case can ask for, checked before decoding.
+                let side = CaseReader.sizeSides.upperBound
+                mask = try ImageFile.read(from: url, maxPixels: side * side)
             } catch {
                 throw .unreadable(path: url.path, reason: "the ignore mask: \(error.description)")
             }

@@ -20,6 +20,10 @@ public final class RedisConnection {
     /// The reply timeout in force, for messages (nil: none).
     private(set) var commandTimeout: Double?
 
+    /// The socket's send buffer in bytes, as the kernel granted it (0 when unknown): commands
+    /// whose bytes fit well within it are written at once, without waiting for the server.
+    private(set) var sendBufferSize = 0
+
     /// Whether an I/O error, timeout or protocol error has made the connection unusable.
     public private(set) var isBroken = false
 
@@ -57,6 +61,12 @@ public final class RedisConnection {
         if case .tcp = url.endpoint, redisEnableKeepAlive(context) != REDIS_OK {
             throw .connect("cannot connect to \(label): cannot enable keep-alive: \(Self.errorText(context))")
         }
+        // A large send buffer takes a big value (an image) in one write: the kernel passes it on
+        // as Redis reads, without waking this thread for every part that fits the default buffer.
+        var sendBuffer: Int32 = Self.sendBufferBytes
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        _ = setsockopt(context.pointee.fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, length)
+        if getsockopt(context.pointee.fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, &length) == 0 { sendBufferSize = Int(sendBuffer) }
         setCommandTimeout(connectSeconds)
         if isBroken { throw .connect("cannot connect to \(label): cannot set the timeout: \(Self.errorText(context))") }
         if let password = url.password {
@@ -90,6 +100,15 @@ public final class RedisConnection {
     /// Throws when a command cannot be sent (nothing is sent then) or the connection fails
     /// (then none of the replies is returned, though some commands may have run).
     public func pipeline(_ commands: [[RedisArgument]]) throws(RedisError) -> [RedisReply] {
+        try write(commands)
+        return try readReplies(commands.count)
+    }
+
+    /// Sends commands without waiting for their replies: ``readReplies(_:)`` reads them.
+    ///
+    /// Checks every command first (nothing is sent when one is refused), then writes them all,
+    /// waiting at most the command timeout for the socket to take them.
+    func write(_ commands: [[RedisArgument]]) throws(RedisError) {
         guard commands.count <= RedisArgv.maxCommands else {
             throw .protocolError("a pipeline has \(commands.count) commands; at most \(RedisArgv.maxCommands) are sent")
         }
@@ -99,9 +118,33 @@ public final class RedisConnection {
             let appended = RedisArgv.with(arguments) { redisAppendCommandArgv(context, $0, $1, $2) }
             if appended != REDIS_OK { throw broken(errno: 0) }
         }
+        let (status, error) = SIGPIPEBlocker.run { () -> (Int32, Int32) in
+            var done: Int32 = 0
+            while done == 0 {
+                if redisBufferWrite(context, &done) != REDIS_OK { return (REDIS_ERR, errno) }
+            }
+            return (REDIS_OK, 0)
+        }
+        if status != REDIS_OK { throw broken(errno: error) }
+    }
+
+    /// Whether the server has started to answer (or closed the socket) within `milliseconds`;
+    /// false when nothing came in that time (the replies may still come: read them anyway).
+    func answerArrives(within milliseconds: Int32) -> Bool {
+        guard !isBroken else { return true }
+        var descriptor = pollfd(fd: context.pointee.fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready >= 0 { return ready > 0 }
+            if errno != EINTR { return true }  // the read that follows reports it
+        }
+    }
+
+    /// Reads the replies of `count` commands sent by ``write(_:)``, in order.
+    func readReplies(_ count: Int) throws(RedisError) -> [RedisReply] {
         var replies: [RedisReply] = []
-        replies.reserveCapacity(commands.count)
-        for _ in commands { replies.append(try nextReply()) }
+        replies.reserveCapacity(count)
+        for _ in 0..<count { replies.append(try nextReply()) }
         return replies
     }
 
@@ -231,6 +274,9 @@ public final class RedisConnection {
         if bounded > 0 && whole == 0 && micros == 0 { micros = 1 }
         return timeval(tv_sec: whole, tv_usec: .init(micros))
     }
+
+    /// The socket send buffer asked for (the kernel may give less: `net.core.wmem_max`).
+    static let sendBufferBytes: Int32 = 1 << 20
 
     /// Why `rediss://` cannot be used here.
     static let noTLS = "rediss:// needs hiredis with TLS; this build's hiredis \(HIREDIS_MAJOR).\(HIREDIS_MINOR).\(HIREDIS_PATCH) has none; "

@@ -43,6 +43,49 @@ final class RedisConnectionPool: @unchecked Sendable {
         return result
     }
 
+    /// Sends `commands` in one round trip and returns their replies (error replies as values),
+    /// with the reply timeout `timeout`; `nil`: wait forever.
+    ///
+    /// On an open connection the commands are written, and the first `inlineWait` milliseconds of
+    /// the wait spent, on the calling thread: a reply from a nearby server usually comes within
+    /// that, and the call then costs no thread hand-over. A reply slower than that is waited for
+    /// on the slot's Dispatch queue, as is every call that must connect first, so a cooperative
+    /// thread is never held longer than `inlineWait` plus the writing and the reading of a reply
+    /// that has begun to arrive. Only commands whose bytes fit in half the socket's send buffer
+    /// are written inline (the kernel takes them at once); larger ones go to the Dispatch queue
+    /// too, since their writing waits for the server to read.
+    func pipeline(_ commands: [[RedisArgument]], timeout: Double?, inlineWait: Int32) async -> Result<[RedisReply], RedisError> {
+        let (slot, generation) = await take()
+        defer { giveBack(slot) }
+        let open = slot.openConnection(timeout: timeout, generation: generation)
+        guard let open, Self.bytes(of: commands) <= open.sendBufferSize / 2 else {
+            let (url, connectTimeout) = (url, connectTimeout)
+            return await withCheckedContinuation { continuation in
+                slot.queue.async {
+                    continuation.resume(returning: slot.perform(url: url, connectTimeout: connectTimeout, timeout: timeout, generation: generation) {
+                        connection throws(RedisError) in try connection.pipeline(commands)
+                    })
+                }
+            }
+        }
+        do {
+            try open.write(commands)
+        } catch {
+            return slot.finish(open, .failure(error))
+        }
+        if open.answerArrives(within: inlineWait) {
+            return slot.finish(open, Result { () throws(RedisError) in try open.readReplies(commands.count) })
+        }
+        return await withCheckedContinuation { continuation in
+            slot.queue.async { continuation.resume(returning: slot.readReplies(commands.count)) }
+        }
+    }
+
+    /// About how many bytes `commands` take on the wire (their arguments and framing).
+    private static func bytes(of commands: [[RedisArgument]]) -> Int {
+        commands.reduce(0) { total, command in command.reduce(total + 16) { $0 + $1.bytes.count + 16 } }
+    }
+
     /// Closes the idle connections now and the ones in use when they come back.
     func closeAll() {
         lock.withLock {
@@ -52,17 +95,14 @@ final class RedisConnectionPool: @unchecked Sendable {
     }
 
     /// An idle slot, a new one, or (at capacity) the next one given back; with the generation.
+    ///
+    /// A slot that is free now is taken without suspending: a suspension would cost the call a
+    /// trip through the executor, often to another thread.
     private func take() async -> (RedisConnectionSlot, Int) {
-        await withCheckedContinuation { continuation in
+        if let taken = lock.withLock({ takeFree() }) { return taken }
+        return await withCheckedContinuation { continuation in
             lock.lock()
-            if let slot = idle.popLast() {
-                inUse += 1
-                let taken = (slot, generation)
-                lock.unlock()
-                continuation.resume(returning: taken)
-            } else if capacity.map({ inUse < $0 }) ?? true {
-                inUse += 1
-                let taken = (RedisConnectionSlot(), generation)
+            if let taken = takeFree() {
                 lock.unlock()
                 continuation.resume(returning: taken)
             } else {
@@ -70,6 +110,17 @@ final class RedisConnectionPool: @unchecked Sendable {
                 lock.unlock()
             }
         }
+    }
+
+    /// An idle slot or a new one, unless at capacity (call with the lock held).
+    private func takeFree() -> (RedisConnectionSlot, Int)? {
+        if let slot = idle.popLast() {
+            inUse += 1
+            return (slot, generation)
+        }
+        guard capacity.map({ inUse < $0 }) ?? true else { return nil }
+        inUse += 1
+        return (RedisConnectionSlot(), generation)
     }
 
     /// Hands `slot` to the longest waiter, or keeps it idle, or (beyond the idle limit) drops it.

@@ -24,13 +24,9 @@ final class RedisConnectionSlot: @unchecked Sendable {
         url: RedisURL, connectTimeout: Double, timeout: Double?, generation current: Int,
         _ body: (RedisConnection) throws(RedisError) -> T
     ) -> Result<T, RedisError> {
-        if let open = connection, generation != current || !open.looksIdle {
-            connection = nil
-        }
         let usable: RedisConnection
-        if let open = connection {
+        if let open = openConnection(timeout: timeout, generation: current) {
             usable = open
-            if open.commandTimeout != timeout { open.setCommandTimeout(timeout) }
         } else {
             do {
                 usable = try RedisConnection(url: url, connectTimeout: connectTimeout, commandTimeout: timeout)
@@ -40,8 +36,30 @@ final class RedisConnectionSlot: @unchecked Sendable {
             connection = usable
             generation = current
         }
-        let result = Result { () throws(RedisError) -> T in try body(usable) }
-        if usable.isBroken { connection = nil }
+        return finish(usable, Result { () throws(RedisError) -> T in try body(usable) })
+    }
+
+    /// The open connection, ready for a call with reply timeout `timeout`, if there is one that
+    /// is usable (not broken, not closed by the server while idle, of the `current` generation);
+    /// nil when a call must connect first. Never blocks: any thread may ask.
+    func openConnection(timeout: Double?, generation current: Int) -> RedisConnection? {
+        if let open = connection, generation != current || !open.looksIdle {
+            connection = nil
+        }
+        guard let open = connection else { return nil }
+        if open.commandTimeout != timeout { open.setCommandTimeout(timeout) }
+        return open.isBroken ? nil : open
+    }
+
+    /// Reads the replies of `count` commands already written on the open connection (on ``queue``).
+    func readReplies(_ count: Int) -> Result<[RedisReply], RedisError> {
+        guard let open = connection else { return .failure(.connectionLost("the connection was dropped before its replies were read")) }
+        return finish(open, Result { () throws(RedisError) in try open.readReplies(count) })
+    }
+
+    /// Returns `result`, dropping `connection` first if the call left it broken.
+    func finish<T>(_ used: RedisConnection, _ result: Result<T, RedisError>) -> Result<T, RedisError> {
+        if used.isBroken, connection === used { connection = nil }
         return result
     }
 }

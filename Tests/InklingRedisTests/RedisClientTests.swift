@@ -85,6 +85,33 @@ final class RedisClientTests: XCTestCase {
         XCTAssertEqual(sent.integer, 2)
     }
 
+    func testFollowUpsAfterAScriptSeeItsWritesAndRunAgainWithItAfterAFlush() async throws {
+        let server = try RedisTestServer()
+        let client = RedisClient(url: server.url)
+        // The script decides; the large value it guards is read by HGET after it, not through Lua.
+        let claim = RedisScript("return redis.call('HINCRBY', KEYS[1], 'attempts', 1)")
+        let blob = RedisArgument(Array(repeating: 0xCD, count: 300_000))
+        _ = try await client.command(["HSET", "job", "data", blob])
+        let first = try await client.run(claim, keys: ["job"], arguments: [], after: [["SET", "seen", "1"]],
+                                         then: [["HGET", "job", "data"], ["HGET", "job", "attempts"], ["INCR", "job"]])
+        XCTAssertEqual(first.commands, [.status("OK")])
+        XCTAssertEqual(first.script, .integer(1))
+        XCTAssertEqual(first.followUps.count, 3)
+        XCTAssertEqual(first.followUps[0].bytes, blob.bytes)
+        XCTAssertEqual(first.followUps[1].text, "1", "the follow-ups run after the script")
+        guard case .error(let message) = first.followUps[2] else { return XCTFail("a follow-up's error is returned: \(first.followUps[2])") }
+        XCTAssertTrue(message.hasPrefix("WRONGTYPE"), message)
+        _ = try await client.command(["SCRIPT", "FLUSH"])
+        let second = try await client.run(claim, keys: ["job"], arguments: [], after: [["INCR", "sent"]], then: [["HGET", "job", "attempts"]])
+        XCTAssertEqual(second.script, .integer(2))
+        XCTAssertEqual(second.followUps.map(\.text), ["2"], "after NOSCRIPT the follow-ups come with the script's second run")
+        let sent = try await client.command(["GET", "sent"])
+        XCTAssertEqual(sent.integer, 1, "the commands before it ran once")
+        let failing = RedisScript("return redis.error_reply('NOTYOURS job 7 is taken')")
+        let error = await redisError { try await client.run(failing, keys: [], arguments: [], after: [], then: [["INCR", "after"]]) }
+        XCTAssertEqual(error, .server("NOTYOURS job 7 is taken"))
+    }
+
     func testABlockingReadReturnsWhenAnotherClientAdds() async throws {
         let server = try RedisTestServer()
         let client = RedisClient(url: server.url, poolSize: 1)
@@ -128,6 +155,30 @@ final class RedisClientTests: XCTestCase {
         }
         guard case .failure(let early) = await alreadyCancelled.result else { return XCTFail() }
         XCTAssertEqual(lostConnection(early), "127.0.0.1:\(server.port): cancelled before the command was sent")
+    }
+
+    func testAReplySlowerThanTheInlineWaitIsWaitedForOffTheCallingThread() async throws {
+        let server = try RedisTestServer()
+        let client = RedisClient(url: server.url, poolSize: 2)
+        // Both connections open, so that the next calls start on the calling thread.
+        async let first = client.command(["PING"])
+        async let second = client.command(["PING"])
+        _ = try await (first, second)
+        let started = Date()
+        async let slow = client.command(["BLPOP", "nothing", "0.3"])
+        // While the slow reply is awaited, the other connection answers at once.
+        try await Task.sleep(for: .milliseconds(50))
+        let quick = try await client.command(["PING"])
+        XCTAssertEqual(quick, .status("PONG"))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.25)
+        let answer = try await slow
+        XCTAssertEqual(answer, .null, "BLPOP's timeout, long after the inline wait")
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.29)
+        // A command too large to write at once goes to the connection's queue and still arrives.
+        let large = RedisArgument([UInt8](repeating: 0x5A, count: 6 << 20))
+        _ = try await client.command(["SET", "large", large])
+        let back = try await client.command(["STRLEN", "large"])
+        XCTAssertEqual(back.integer, 6 << 20)
     }
 
     func testACommandLongerThanTheTimeoutIsLostAndTheNextOneReconnects() async throws {

@@ -168,13 +168,25 @@ final class RedisConnectionTests: XCTestCase {
     }
 
     func testWritingToAResetSocketRaisesNoSignal() throws {
+        try assertWritingToAResetSocketFails()
+    }
+
+    func testInAProcessThatIgnoresSIGPIPEAWriteToAResetSocketIsAnErrorToo() throws {
+        // `inkling` ignores SIGPIPE; the connection then writes without blocking the signal.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        try assertWritingToAResetSocketFails()
+    }
+
+    /// Writes to a connection whose server was killed: the first write reaches a closed socket,
+    /// the peer resets, later writes get EPIPE; all of it is an error, never a signal.
+    private func assertWritingToAResetSocketFails(file: StaticString = #filePath, line: UInt = #line) throws {
         let server = try RedisTestServer()
         let redis = try RedisConnection(url: server.url)
-        XCTAssertEqual(try redis.command(["PING"]), .status("PONG"))
+        XCTAssertEqual(try redis.command(["PING"]), .status("PONG"), file: file, line: line)
         server.kill()
-        // The first write reaches a closed socket, the peer resets, later writes get EPIPE.
         let large = RedisArgument([UInt8](repeating: 7, count: 8 << 20))
-        XCTAssertNotNil(lostConnection(redisError { try redis.pipeline([["SET", "a", large], ["SET", "b", large]]) }))
+        XCTAssertNotNil(lostConnection(redisError { try redis.pipeline([["SET", "a", large], ["SET", "b", large]]) }), file: file, line: line)
     }
 
     func testTLSIsUnavailable() throws {

@@ -25,6 +25,12 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     private var heartbeat: Task<Void, Never>?
     /// The live workers as last read, and when: routing reads them at most every half second.
     private var liveWorkers: (read: ContinuousClock.Instant, members: [ClusterMember])?
+    /// Whether a read of the live workers is under way (routing does not wait for it).
+    private var refreshingWorkers = false
+    /// Jobs this front end has just queued for a client that waits for them: the id of each
+    /// one's `queued` event, where reading its events starts (``events(of:)`` takes it; entries
+    /// nobody took are dropped after a minute).
+    private var justQueued: [String: (event: String, at: ContinuousClock.Instant)] = [:]
 
     /// A front end on `settings`' Redis; `url` is where it listens (for `cluster status`).
     public init(settings: ClusterSettings, imageTTL: Double, generationTimeout: Double, defaultStyle: String,
@@ -73,36 +79,71 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         let queueWait = Int(imageTTL.rounded(.up))
         var fields: [RedisArgument] = [
             "engine", .init(engine), "limit", .init(submission.request.limit), "ttl", .init(Int(imageTTL.rounded(.up))),
-            "timeout", .init(generationTimeout), "frontend", .init(name), "spec", .init(spec.json),
+            "timeout", .init(generationTimeout), "frontend", .init(name),
+        ]
+        if let owner = submission.owner { fields += ["owner", .init(Self.tag(owner))] }
+        // The inputs go into the job's hash with its expiry, atomically, before the script: sent
+        // through its arguments, Redis would copy their bytes into Lua and back.
+        var inputs: [RedisArgument] = [
+            "HSET", .init(keys.job(id)), "spec", .init(spec.json),
             "positions", .init(spec.imagePositions.map(String.init).joined(separator: ",")), "inputs", .init(spec.images.count),
         ]
-        if let drawing = spec.drawing { fields += ["drawing", .init(drawing), "drawingAt", .init(spec.drawingPosition)] }
-        if let owner = submission.owner { fields += ["owner", .init(Self.tag(owner))] }
-        for (i, image) in spec.images.enumerated() { fields += [.init("input:\(i)"), .init(image)] }
+        if let drawing = spec.drawing { inputs += ["drawing", .init(drawing), "drawingAt", .init(spec.drawingPosition)] }
+        for (i, image) in spec.images.enumerated() { inputs += [.init("input:\(i)"), .init(image)] }
         let reply: RedisReply
-        do {
-            reply = try await client.run(ClusterScripts.enqueue,
-                                         keys: [.init(keys.queue), .init(keys.job(id)), .init(keys.jobs(engine: engine)), .init(keys.events(id))],
-                                         arguments: [.init(id), .init(settings.queueLimit), .init(queueWait)] + fields)
+        do throws(RedisError) {
+            let sent = try await client.run(ClusterScripts.enqueue,
+                                            keys: [.init(keys.queue), .init(keys.job(id)), .init(keys.jobs(engine: engine)), .init(keys.events(id))],
+                                            arguments: [.init(id), .init(settings.queueLimit), .init(queueWait)] + fields,
+                                            after: [["MULTI"], inputs, ["EXPIRE", .init(keys.job(id)), .init(queueWait)], ["EXEC"]])
+            reply = sent.script
+            if reply.integer == -1 {
+                let why = sent.commands.last.flatMap { if case .error(let message) = $0 { message } else { nil } } ?? "its inputs were not stored"
+                throw .server("the job could not be stored: \(why)")
+            }
         } catch {
             throw unavailable(error)
         }
-        guard reply.integer == 1 else {
+        guard let queued = reply.text else {
             // A place frees when the next job ends: at the measured drain rate, 1 / rate seconds.
             let drain = await drainRate()
             let wait = drain > 0 ? min(600, max(1, Int((1 / drain).rounded(.up)))) : 30
             throw APIError(503, "queue_full", "the cluster's queue is full (\(settings.queueLimit) jobs waiting); retry in \(wait) s", retryAfter: wait)
         }
-        lock.withLock { member.jobsDone += 1 }
+        lock.withLock {
+            member.jobsDone += 1
+            if !submission.request.asynchronous {
+                let now = ContinuousClock.now
+                if justQueued.count >= 1000 { justQueued = justQueued.filter { now - $0.value.at < .seconds(60) } }
+                justQueued[id] = (queued, now)
+            }
+        }
         return id
     }
 
     /// The live workers, read again when the last reading is half a second old (a worker that
-    /// has just joined or died is seen within that, plus the heartbeat's staleness).
+    /// has just joined or died is seen within that, plus the heartbeat's staleness). A request
+    /// waits for the reading only when none is known; otherwise the last one routes it while a
+    /// new one is read.
     private func routableWorkers() async throws(APIError) -> [ClusterMember] {
         let now = ContinuousClock.now
-        if let cached = lock.withLock({ liveWorkers }), now - cached.read < .milliseconds(500), !cached.members.isEmpty {
-            return cached.members
+        let (cached, refresh): ([ClusterMember]?, Bool) = lock.withLock {
+            guard let known = liveWorkers, !known.members.isEmpty else { return (nil, false) }
+            let stale = now - known.read >= .milliseconds(500) && !refreshingWorkers
+            if stale { refreshingWorkers = true }
+            return (known.members, stale)
+        }
+        if let cached {
+            if refresh {
+                Task {
+                    let workers = try? await self.registry.members(role: "worker", live: true)
+                    self.lock.withLock {
+                        if let workers { self.liveWorkers = (ContinuousClock.now, workers) }
+                        self.refreshingWorkers = false
+                    }
+                }
+            }
+            return cached
         }
         let workers: [ClusterMember]
         do { workers = try await registry.members(role: "worker", live: true) } catch { throw unavailable(error) }
@@ -152,19 +193,25 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
 
     /// Reads the job's event stream from its start until its last event.
     private func follow(_ id: String, into continuation: AsyncThrowingStream<JobEvent, any Error>.Continuation) async throws {
-        // Whether the job exists, and what it has said so far, in one round trip.
-        let first: [RedisReply]
-        do {
-            first = try await client.pipeline([["EXISTS", .init(keys.job(id))], ["XREAD", "COUNT", "100", "STREAMS", .init(keys.events(id)), "0"]])
-        } catch {
-            throw unavailable(error)
-        }
-        if first[0].integer == 0 { throw Self.notFound(id) }
         var last = "0"
+        var pending: RedisReply?
+        if let queued = lock.withLock({ justQueued.removeValue(forKey: id) }) {
+            // Queued here a moment ago: it exists, and all it has said is `queued`.
+            last = queued.event
+        } else {
+            // Whether the job exists, and what it has said so far, in one round trip.
+            let first: [RedisReply]
+            do {
+                first = try await client.pipeline([["EXISTS", .init(keys.job(id))], ["XREAD", "COUNT", "100", "STREAMS", .init(keys.events(id)), "0"]])
+            } catch {
+                throw unavailable(error)
+            }
+            if first[0].integer == 0 { throw Self.notFound(id) }
+            pending = first[1]
+        }
         var started = false
         var failingSince: ContinuousClock.Instant?
         let clock = ContinuousClock()
-        var pending: RedisReply? = first[1]
         while !Task.isCancelled {
             let reply: RedisReply
             do {

@@ -42,26 +42,36 @@ enum ClusterScripts {
 
     /// Queues a job unless the queue is full. KEYS: queue, job, stream, events. ARGV: id,
     /// queue limit, the longest wait in the queue (s), then the job hash's field/value pairs.
-    /// Returns 1, or 0 when full. Ids of jobs that waited longer than that (expired unstarted)
-    /// leave the queue first.
+    /// The job's inputs (its request, drawing and images) are already in its hash, written just
+    /// before with its expiry (so that their bytes are not copied into Lua and back). Returns the
+    /// id of the job's `queued` event (where a reader of its events goes on from); 0 when full,
+    /// -1 when the inputs are missing, and then the job's hash is deleted. Ids of jobs that waited
+    /// longer than that (expired unstarted) leave the queue first.
     static let enqueue = RedisScript(prelude + """
     local now = now_ms()
     redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[3]) * 1000)
-    if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+    if redis.call('HEXISTS', KEYS[2], 'spec') == 0 then
+      redis.call('DEL', KEYS[2])
+      return -1
+    end
+    if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then
+      redis.call('DEL', KEYS[2])
+      return 0
+    end
     local entry = redis.call('XADD', KEYS[3], '*', 'job', ARGV[1])
     redis.call('HSET', KEYS[2], 'state', 'queued', 'created', now, 'attempts', 0, 'entry', entry, unpack(ARGV, 4))
     redis.call('ZADD', KEYS[1], now, ARGV[1])
-    redis.call('XADD', KEYS[4], '*', 'e', '{"type":"queued"}')
+    local queued = redis.call('XADD', KEYS[4], '*', 'e', '{"type":"queued"}')
     redis.call('EXPIRE', KEYS[2], ARGV[3])
     redis.call('EXPIRE', KEYS[4], ARGV[3])
-    return 1
+    return queued
     """)
 
     /// A worker starts a job it claimed (new or reclaimed). KEYS: job, queue, events, images,
     /// deadletter, finished counter. ARGV: id, worker, max attempts, entry id, dead-letter length,
     /// failed event JSON, error JSON, engine, visibility timeout (s). Returns `skip <why>`, or
-    /// `run <attempt>` followed by the job hash's fields and values (the job, read in the same
-    /// round trip).
+    /// `run <attempt>`; the worker reads the job's hash right after it in the same round trip
+    /// (an `HGETALL` outside the script, so that the inputs' bytes are not copied out of Lua).
     static let start = RedisScript(prelude + """
     local state = redis.call('HGET', KEYS[1], 'state')
     if not state then
@@ -92,9 +102,7 @@ enum ClusterScripts {
     local life = math.ceil((timeout + tonumber(ARGV[9])) * (tonumber(ARGV[3]) - attempts + 1) + ttl + 60)
     redis.call('EXPIRE', KEYS[1], life)
     redis.call('EXPIRE', KEYS[3], life)
-    local reply = redis.call('HGETALL', KEYS[1])
-    table.insert(reply, 1, 'run ' .. attempts)
-    return reply
+    return 'run ' .. attempts
     """)
 
     /// Delivers one image of a running job, once per variation whatever the attempt, and with

@@ -217,22 +217,24 @@ public final class ClusterWorker: @unchecked Sendable {
 
     /// Runs one job from its start script to its finish script.
     private func work(_ job: RunningJob) async {
-        let started: RedisReply
+        let started: (script: RedisReply, job: RedisReply)
         let exhausted = APIError(500, "attempts_exhausted", "the job was started \(settings.maxAttempts) times and its worker stopped answering each time; it was given up")
         do {
-            started = try await client.run(ClusterScripts.start, keys: [
+            // The job's hash is read right after the script, in the same round trip.
+            let replies = try await client.run(ClusterScripts.start, keys: [
                 .init(keys.job(job.id)), .init(keys.queue), .init(keys.events(job.id)), .init(keys.images(job.id)),
                 .init(keys.deadLetter), .init(finishedCounter()),
             ], arguments: [.init(job.id), .init(name), .init(settings.maxAttempts), .init(job.entry), .init(settings.deadLetterLength),
                            .init(JobEventJSON.encode(.failed(exhausted))), .init(JobEventJSON.error(exhausted).text), .init(engineName),
-                           .init(settings.visibilityTimeout)])
+                           .init(settings.visibilityTimeout)], after: [], then: [["HGETALL", .init(keys.job(job.id))]])
+            started = (replies.script, replies.followUps[0])
         } catch {
             log("job \(job.id): could not start it: \(error.description)")
             return  // left pending: reclaimed later
         }
-        // `run <attempt>` and the job's fields, or `skip <why>`.
-        let verdict = started.array?.first?.text ?? started.text ?? ""
-        guard verdict.hasPrefix("run"), let reply = started.array else {
+        // `run <attempt>`, or `skip <why>`.
+        let verdict = started.script.text ?? ""
+        guard verdict.hasPrefix("run") else {
             if verdict == "skip exhausted" {
                 log("job \(job.id): attempts exhausted; failed and sent to the dead-letter stream")
                 lock.withLock { member.failures += 1 }
@@ -240,7 +242,7 @@ public final class ClusterWorker: @unchecked Sendable {
             _ = try? await client.pipeline([["XACK", .init(stream), .init(ClusterKeys.group), .init(job.entry)], ["XDEL", .init(stream), .init(job.entry)]])
             return
         }
-        let fields = RedisReply.array(Array(reply.dropFirst())).fields
+        let fields = started.job.fields
         let beat = Task { await self.beat(job) }
         let timeout = fields.double("timeout") ?? 120
         let timer = Task {

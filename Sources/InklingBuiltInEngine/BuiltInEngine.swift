@@ -24,6 +24,7 @@ public struct BuiltInEngine: ImageEngine {
     /// Supported sizes; the first (1024×1024) is the default.
     public static let supportedSizes: [PixelSize] = [
         PixelSize(width: 1024, height: 1024), PixelSize(width: 512, height: 512), PixelSize(width: 768, height: 768),
+        PixelSize(width: 256, height: 256),
         PixelSize(width: 1024, height: 768), PixelSize(width: 768, height: 1024),
         PixelSize(width: 1280, height: 720), PixelSize(width: 720, height: 1280),
         PixelSize(width: 1024, height: 576), PixelSize(width: 576, height: 1024),

@@ -238,7 +238,7 @@ let package = Package(
                 "InklingComparison", "InklingImageIO", "CJSONC", "InklingRemoteEngines", "InklingTransport",
                 // InkReader, as the server decodes a guidance body, and the server's allocator
                 // settings, for `InklingBench serve-floor`.
-                "InklingInterchange", "InklingServer",
+                "InklingInterchange", "InklingServer", "InklingRedis",
                 // The ComfyUI fake that behaves like the real server, for `InklingBench comfyui`.
                 "InklingEngineFakes",
             ],

@@ -13,11 +13,11 @@ with `Prefer: respond-async`; jobs/s is the jobs over the time from the first su
 last job's end (read from Redis). Linear scaling is W times the one-worker rate; the target is
 >= 90% of it up to 16 workers. Beside it, the share of the engines' own bound (W / T).
 
-Overhead: the same one-image request (a 2,000-point drawing, built-in engine, 256x256 asked,
-512x512 painted: the engine's smallest size), sent one at a time and answered synchronously, to
-`inkling serve` alone and to `inkling serve --cluster` with one built-in worker, alternating;
-the overhead is the cluster's median (and p99) latency minus single-process mode's. Target:
-<= 2 ms median, p99 <= 10 ms on loopback.
+Overhead: the same one-image request (a 2,000-point drawing, then a 150-point one; built-in
+engine, 256x256), sent one at a time and answered synchronously, to `inkling serve` alone and to
+`inkling serve --cluster` with one built-in worker, alternating; the overhead is the cluster's
+median (and p99) latency minus single-process mode's, with the median of the paired differences
+beside it. Target: <= 2 ms median, p99 <= 10 ms on loopback.
 """
 import argparse, http.client, json, os, socket, statistics, subprocess, sys, tempfile, time
 
@@ -171,7 +171,7 @@ def overhead(args, bin_dir, drawing):
         cluster = members.start("inkling", ["serve", "--cluster", redis.url, "--port", "0", "--rate", "0"], first_line=True)
         wait_for_workers(redis, 1)
         body = json.dumps({"prompt": "a cosy house", "style": "sketch", "limit": 1,
-                           "options": {"size": "256x256", "seed": 7}}).encode()[:-1] + b',"drawing":' + drawing + b"}"
+                           "options": {"size": args.size, "seed": 7}}).encode()[:-1] + b',"drawing":' + drawing + b"}"
         times = {"single": [], "cluster": []}
         for i in range(args.overhead_requests + 5):
             for name, url in (("single", single), ("cluster", cluster)) if i % 2 == 0 else (("cluster", cluster), ("single", single)):
@@ -186,6 +186,9 @@ def overhead(args, bin_dir, drawing):
         s, c = times["single"], times["cluster"]
         result = dict(single_median=statistics.median(s), cluster_median=statistics.median(c), single_p99=p99(s), cluster_p99=p99(c))
         result["median"] = result["cluster_median"] - result["single_median"]
+        # Each cluster request beside the single-process one sent next to it (the order alternates):
+        # the same request both ways a moment apart, so the machine's slower minutes cancel out.
+        result["paired_median"] = statistics.median(c_i - s_i for s_i, c_i in zip(s, c))
         result["p99"] = result["cluster_p99"] - result["single_p99"]
         return result
     finally:
@@ -199,6 +202,7 @@ def main():
     parser.add_argument("--engine-seconds", default=1.0, type=float)
     parser.add_argument("--jobs-per-worker", default=12, type=int)
     parser.add_argument("--overhead-requests", default=200, type=int)
+    parser.add_argument("--size", default="256x256", help="the image size the overhead requests ask for")
     parser.add_argument("--drawing", default=os.path.join(os.path.dirname(__file__), "out", "serve-2k.json"))
     args = parser.parse_args()
     drawing = open(args.drawing, "rb").read()
@@ -214,10 +218,10 @@ def main():
         {"ink": {"type": "pen"}, "points": [{"x": 100 + 3 * i + 40 * k, "y": 100 + 2 * i, "timeOffset": 0.01 * i, "force": 0.5} for i in range(50)]}
         for k in range(3)]}).encode()
     for label, body in (("2,000-point drawing (115 KB)", drawing), ("150-point drawing (%d KB)" % (len(small) // 1024), small)):
-        print(f"overhead, {label}: {args.overhead_requests} one-image requests each way, alternating, built-in engine (256x256 asked, 512x512 painted)")
+        print(f"overhead, {label}: {args.overhead_requests} one-image requests each way, alternating, built-in engine ({args.size})")
         o = overhead(args, args.bin_dir, body)
         print(f"  single process: median {o['single_median']:.2f} ms, p99 {o['single_p99']:.2f} ms; cluster: median {o['cluster_median']:.2f} ms, p99 {o['cluster_p99']:.2f} ms")
-        print(f"  {'PASS' if o['median'] <= 2 else 'MISS'}  cluster overhead <= 2 ms median: {o['median']:.2f} ms")
+        print(f"  {'PASS' if o['median'] <= 2 else 'MISS'}  cluster overhead <= 2 ms median: {o['median']:.2f} ms (median of the paired differences: {o['paired_median']:.2f} ms)")
         print(f"  {'PASS' if o['p99'] <= 10 else 'MISS'}  cluster overhead p99 <= 10 ms: {o['p99']:.2f} ms")
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ struct BenchArguments {
                InklingBench comfyui <file.json> [--size WxH] [--repeat N] [--steps N] [--step-ms N] [--json]
                InklingBench serve-floor <body.json>... [--size WxH] [--repeat N] [--parts a,b] [--json]
                InklingBench request-decode <drawing.json>... [--size WxH] [--repeat N] [--json]
+               InklingBench redis-roundtrip <redis://host:port> [--repeat N] [--step-ms N] [--json]
         parse:  json-c-dom (json_tokener_parse_ex + json_object_put), inkling
                 (StrokeJSONDecoder.decode), foundation-jsondecoder (JSONDecoder into Codable structs)
         raster: GuidanceRenderer.render per encoding (scribble, soft, distance, confidence);
@@ -53,8 +54,11 @@ struct BenchArguments {
                 (json-c-dom + render + png-encode) and full (inkling-decode + render +
                 png-encode), each in CPU seconds of the process; see ServeFloorBench.swift
         request-decode: a drawing decoded inside a POST /v1/generations body against the same
-                drawing alone (POST /v1/guidance), and the pre-parse scans' share; see
-                RequestDecodeBench.swift
+                drawing alone (POST /v1/guidance), the pre-parse scans' share, and a cluster
+                job's spec written (job-spec) and read back (job-request); see RequestDecodeBench.swift
+        redis-roundtrip: PING and a 234,000-byte SET through RedisClient against the same
+                command on a bare connection on the calling thread, each after --step-ms idle
+                milliseconds (default 10); see RedisRoundTripBench.swift
         metrics: StructuralSimilarity.measure (ssim) and PeakSignalToNoiseRatio.measure (psnr) of
                 one pair, decoded outside the timing
         Each implementation runs once to warm up, then --repeat times (default 7), in its own
@@ -64,7 +68,7 @@ struct BenchArguments {
 
     /// Parses `CommandLine.arguments`-style input (without the program name).
     init(_ args: [String]) throws(BenchError) {
-        guard let first = args.first, ["parse", "raster", "render", "metrics", "comfyui", "serve-floor", "request-decode"].contains(first) else { throw .usage("") }
+        guard let first = args.first, ["parse", "raster", "render", "metrics", "comfyui", "serve-floor", "request-decode", "redis-roundtrip"].contains(first) else { throw .usage("") }
         command = first
         if command == "serve-floor" || command == "request-decode" { width = 512; height = 512 }
         var i = 1

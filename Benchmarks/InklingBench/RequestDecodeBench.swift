@@ -1,5 +1,6 @@
 import Foundation
 import InklingBase
+import InklingConditioning
 import InklingGuidance
 import InklingImageIO
 import InklingInterchange
@@ -28,7 +29,7 @@ import InklingStrokes
 /// (stricter: the whole generation request also paints its images).
 enum RequestDecodeBench {
     /// The parts there are, in the order they are measured and printed.
-    static let parts = ["guidance-decode", "generation-decode", "guidance-scans", "generation-scans", "guidance-request", "packed-decode"]
+    static let parts = ["guidance-decode", "generation-decode", "guidance-scans", "generation-scans", "guidance-request", "packed-decode", "job-spec", "job-request"]
 
     /// Measures every part on every file.
     static func run(_ args: BenchArguments, report: (BenchRecord) -> Void) throws {
@@ -57,6 +58,9 @@ enum RequestDecodeBench {
             let rest = Array(#"{"drawing": 0, "prompt": "x"}"#.utf8)
             let packed = PackedDrawing.encode(drawing)
             guard try PackedDrawing.decode(packed, limits: limits) == drawing else { throw BenchError.failed("\(path): the packed drawing reads back different") }
+            let generation = try GenerationRequest(body: Array(#"{"prompt": "a cosy house", "style": "sketch", "options": {"size": "256x256"}, "drawing": "#.utf8) + raw + Array("}".utf8),
+                                                   base: GenerationOptions(), limits: limits)
+            let spec = try JobSpec(generation)
             let jobs: [(String, () throws -> Int)] = [
                 ("guidance-decode", { try alone().pointCount }),
                 ("generation-decode", { try inside().pointCount }),
@@ -69,6 +73,8 @@ enum RequestDecodeBench {
                                         compressionLevel: 1, filter: .up).count
                 }),
                 ("packed-decode", { try PackedDrawing.decode(packed, limits: limits).pointCount }),
+                ("job-spec", { try JobSpec(generation).json.count }),
+                ("job-request", { try spec.request(base: GenerationOptions(), limits: limits).concepts.count }),
             ]
             let results = try Stopwatch.blocks(jobs.map(\.1), repeat: args.repeatCount, clock: .processCPU)
             for ((name, _), measurement) in zip(jobs, results) {

@@ -31,6 +31,7 @@ do {
     case "request-decode": try RequestDecodeBench.run(arguments, report: report)
     case "comfyui": try ComfyUIBench.run(arguments).forEach { print(arguments.json ? $0.jsonLine : $0.humanLine) }
     case "serve-floor": try ServeFloorBench.run(arguments, report: report)
+    case "redis-roundtrip": try RedisRoundTripBench.run(arguments, report: report)
     default: try RasterBench.run(arguments, report: report)
     }
 } catch {

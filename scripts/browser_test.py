@@ -217,6 +217,20 @@ def guidance_ink(tools):
     })()""")
 
 
+def preview_ink(tools):
+    """Inked pixels of the page's own guidance preview (the small map beside the canvas), in its
+    top and bottom halves."""
+    return tools.evaluate("""(async () => {
+        const image = await createImageBitmap(document.getElementById('preview'));
+        const c = new OffscreenCanvas(image.width, image.height); const g = c.getContext('2d'); g.drawImage(image, 0, 0);
+        const d = g.getImageData(0, 0, image.width, image.height).data; let top = 0, bottom = 0;
+        for (let y = 0; y < image.height; y++) for (let x = 0; x < image.width; x++) {
+          if (d[(y * image.width + x) * 4] > 40) { if (y < image.height / 2) top++; else bottom++; }
+        }
+        return {top, bottom};
+    })()""")
+
+
 def page_checks(tools, timeout):
     """Rotation, undo/redo/clear, shortcuts, palm rejection, persistence and accessibility."""
     tools.evaluate("document.getElementById('clear').click()")
@@ -239,6 +253,13 @@ def page_checks(tools, timeout):
     check(inside, f"after the rotation every point lies in the {space['width']}×{space['height']} space that Generate sends")
     ink = guidance_ink(tools)
     check(ink["ink"] > 50 and ink["border"] == 0, f"the guidance map of what Generate sends holds the whole drawing ({ink})")
+    # The page's preview follows the last change: the horizontal stroke (top) and the vertical
+    # one drawn after the rotation (the only ink in the bottom half).
+    wait_for(tools, "(() => { const p = document.getElementById('preview');"
+                    " return !p.hidden && p.complete && p.dataset.version === String(drawingVersion); })()",
+             timeout, "the preview of the last stroke")
+    halves = preview_ink(tools)
+    check(halves["top"] > 0 and halves["bottom"] > 0, f"the page's preview shows both strokes ({halves})")
     shot = tools.call("Page.captureScreenshot", format="png")
     with open(os.path.join(os.path.dirname(os.path.abspath(SCREENSHOT)), "browser-test-rotated.png"), "wb") as f:
         f.write(base64.b64decode(shot["data"]))

@@ -250,8 +250,12 @@ function useSpaceOfSelectedSize() {
   resize();
 }
 
+/** Counts the drawing's changes: the preview shows the guidance map of one of them. */
+let drawingVersion = 0;
+
 /** Saves the drawing and the settings in localStorage (a reload keeps them), and previews. */
 function changed() {
+  drawingVersion += 1;
   repaint();
   save();
   schedulePreview();
@@ -296,20 +300,45 @@ function drawingBody() {
 }
 
 let previewTimer = null;
-/** Shows the guidance map the engine will get (POST /v1/guidance), shortly after a change. */
+/** The preview request in flight, if any: a newer change aborts it. */
+let previewRequest = null;
+/**
+ * Shows the guidance map the engine will get (POST /v1/guidance), shortly after a change.
+ * Only the latest change's map is shown: an older request still in flight is aborted, and an
+ * answer that arrives after a newer change is dropped. The image's `data-version` says which
+ * change it shows.
+ */
 function schedulePreview() {
   clearTimeout(previewTimer);
   previewTimer = setTimeout(async () => {
     const preview = $("preview");
-    if (strokes.length === 0) { preview.hidden = true; return; }
+    if (previewRequest) previewRequest.abort();
+    previewRequest = null;
+    const version = drawingVersion;
+    if (strokes.length === 0) {
+      preview.hidden = true;
+      preview.dataset.version = String(version);
+      return;
+    }
+    const request = new AbortController();
+    previewRequest = request;
     try {
       const query = `width=${Math.round(space.width / 4)}&height=${Math.round(space.height / 4)}&format=pointer-events`;
-      const response = await fetch(`/v1/guidance?${query}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(drawingBody()) });
+      const response = await fetch(`/v1/guidance?${query}`, {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(drawingBody()), signal: request.signal,
+      });
       if (!response.ok) return;
+      const image = await response.blob();
+      if (version !== drawingVersion) return;
       if (preview.src) URL.revokeObjectURL(preview.src);
-      preview.src = URL.createObjectURL(await response.blob());
+      preview.src = URL.createObjectURL(image);
+      preview.dataset.version = String(version);
       preview.hidden = false;
-    } catch (_) { /* the preview is a help, not a requirement */ }
+    } catch (_) {
+      /* aborted by a newer change, or the server is away: the preview is a help, not a requirement */
+    } finally {
+      if (previewRequest === request) previewRequest = null;
+    }
   }, 250);
 }
 

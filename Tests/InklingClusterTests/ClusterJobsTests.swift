@@ -121,6 +121,10 @@ final class ClusterJobsTests: XCTestCase {
             XCTAssertEqual((error as? APIError)?.code, "queue_full")
             XCTAssertNotNil((error as? APIError)?.retryAfter)
         }
+        // The refused job's inputs, written before the script refused it, are gone again.
+        let client = RedisClient(url: redis.url)
+        let hashes = try await client.command(["KEYS", "inkling:job:*"]).array?.compactMap(\.text).filter { !$0.hasSuffix(":events") } ?? []
+        XCTAssertEqual(Set(hashes), Set(accepted.map { "inkling:job:" + $0 }), "only the accepted jobs have a hash")
         let position = try await jobs.status(of: accepted[2], requester: nil).position
         XCTAssertEqual(position, 2)
         // Cancelling a queued job frees its place and it never starts.

@@ -19,7 +19,7 @@ engine, 256x256), sent one at a time and answered synchronously, to `inkling ser
 median (and p99) latency minus single-process mode's, with the median of the paired differences
 beside it. Target: <= 2 ms median, p99 <= 10 ms on loopback.
 """
-import argparse, http.client, json, os, socket, statistics, subprocess, sys, tempfile, time
+import argparse, http.client, json, os, shutil, socket, statistics, subprocess, sys, tempfile, time
 
 def free_port():
     with socket.socket() as s:
@@ -110,6 +110,13 @@ def wait_for_workers(redis, count, timeout=30):
         time.sleep(0.05)
     raise SystemExit(f"cluster-load: only {redis.call('ZCARD', 'inkling:workers')} of {count} workers joined")
 
+def finish(work):
+    """Removes a run's folder once its members have stopped; after a failure it is kept, and said."""
+    if sys.exc_info()[0] is None:
+        shutil.rmtree(work, ignore_errors=True)
+    else:
+        print(f"cluster-load: the members' logs are kept in {work}", file=sys.stderr)
+
 def scaling(args, bin_dir, drawing):
     rows = []
     for workers in args.workers:
@@ -158,6 +165,7 @@ def scaling(args, bin_dir, drawing):
         finally:
             members.stop_all()
             redis.stop()
+            finish(work)
     return rows
 
 def overhead(args, bin_dir, drawing):
@@ -194,6 +202,7 @@ def overhead(args, bin_dir, drawing):
     finally:
         members.stop_all()
         redis.stop()
+        finish(work)
 
 def main():
     parser = argparse.ArgumentParser()

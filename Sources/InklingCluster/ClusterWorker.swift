@@ -184,7 +184,10 @@ public final class ClusterWorker: @unchecked Sendable {
         ])
         guard let parts = reply.array, parts.count >= 2 else { return [] }
         let entries = parts[1].entries
-        if !entries.isEmpty { log("reclaimed \(entries.count) job(s) whose worker went quiet") }
+        if !entries.isEmpty {
+            let ids = entries.prefix(5).map { $0.fields.text("job") ?? $0.id }.joined(separator: ", ")
+            log("reclaimed \(entries.count) job(s) whose worker went quiet: \(ids)\(entries.count > 5 ? ", …" : "")")
+        }
         return entries
     }
 

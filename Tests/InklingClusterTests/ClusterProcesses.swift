@@ -63,6 +63,16 @@ final class ClusterProcesses: @unchecked Sendable {
 
     static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 
+    /// Every line of every member's log (killed ones' too) that mentions `text`, each after its
+    /// log's name.
+    func logLines(mentioning text: String) -> [String] {
+        let logs = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+        return logs.filter { $0.pathExtension == "log" }.sorted { $0.path < $1.path }.flatMap { log in
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
+                .filter { $0.contains(text) }.map { "\(log.deletingPathExtension().lastPathComponent): \($0)" }
+        }
+    }
+
     /// Starts `executable` with `arguments`; standard output goes to a pipe that is returned.
     private func launch(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (Member, Pipe) {
         let process = Process()

@@ -38,6 +38,11 @@ final class ClusterSoakTests: XCTestCase {
         XCTAssertGreaterThan(kills, 0)
         let tally = Dictionary(grouping: states, by: { $0 }).mapValues(\.count)
         XCTAssertEqual(tally["succeeded"], jobs, "every job answered: \(tally)")
+        // What the members said about a job that did not succeed (their logs go with the test).
+        for (id, state) in zip(ids, states) where state != "succeeded" {
+            let said = cluster.logLines(mentioning: id)
+            print("soak: job \(id) ended \(state); the members said: \(said.isEmpty ? "nothing of it" : said.joined(separator: " | "))")
+        }
         // None twice: each job announced exactly one image, and it downloads once.
         let announced = try await client.pipeline(ids.map { ["XRANGE", .init("inkling:job:\($0):events"), "-", "+"] })
         var duplicates = 0

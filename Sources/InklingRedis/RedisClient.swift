@@ -1,8 +1,4 @@
-/// Thread-safe client: a small pool of connections that reconnects after errors; a call waits for Redis on the calling thread for at most 2 ms, and any longer wait (connecting, a blocking read, a slow reply) runs on a Dispatch queue, so awaiting a call never holds a cooperative thread for long.
-///
-/// A quick reply (the usual case on a nearby server) then costs no thread hand-over: a hand-over
-/// costs 0.1–0.3 ms on a virtual machine, as much as the round trip itself
-/// (`InklingBench redis-roundtrip`).
+/// Thread-safe client: a small pool of connections that reconnects after errors; a call writes its command on the calling thread and reads the reply there only if it is already in, and any wait (connecting, a blocking read, a reply still on its way) runs on a Dispatch queue, so awaiting a call never holds a cooperative thread waiting on the network.
 ///
 /// ```swift
 /// let redis = RedisClient(url: try RedisURL(parsing: "redis://127.0.0.1:6379"))
@@ -52,8 +48,10 @@ public final class RedisClient: Sendable {
     }
 
     /// How many milliseconds a call waits for its reply on the calling thread before it hands
-    /// the wait to a Dispatch thread (see ``RedisConnectionPool/pipeline(_:timeout:inlineWait:)``).
-    static let inlineWait: Int32 = 2
+    /// the wait to a Dispatch thread (see ``RedisConnectionPool/pipeline(_:timeout:inlineWait:)``):
+    /// none. With 2 ms the cluster soak test (debug build, 2 cores) lost a job in three of five
+    /// runs: the workers holding it went quiet one after another until its attempts ran out.
+    static let inlineWait: Int32 = 0
 
     /// A blocking read (XREAD/XREADGROUP … BLOCK ms): runs on a connection of its own taken from (and returned to) a separate pool, with a reply timeout of `blockMilliseconds` + commandTimeout; cancellation of the awaiting task is honoured at the latest when the BLOCK ends (keep BLOCK short, ≤ 2 s, in callers).
     ///

@@ -49,7 +49,7 @@ public final class RedisClient: Sendable {
 
     /// How many milliseconds a call waits for its reply on the calling thread before it hands
     /// the wait to a Dispatch thread (see ``RedisConnectionPool/pipeline(_:timeout:inlineWait:)``):
-    /// none. With 2 ms the cluster soak test (debug build, 2 cores) lost a job in three of five
+    /// none. With 2 ms the cluster soak test (debug build, 2 cores) lost a job in three of eight
     /// runs: the workers holding it went quiet one after another until its attempts ran out.
     static let inlineWait: Int32 = 0
 

@@ -44,14 +44,8 @@ public final class RedisClient: Sendable {
     /// Sends several commands in one round trip and returns their replies in order (error
     /// replies as ``RedisReply/error(_:)``, not thrown).
     public func pipeline(_ commands: [[RedisArgument]]) async throws(RedisError) -> [RedisReply] {
-        try await connections.pipeline(commands, timeout: commandTimeout, inlineWait: Self.inlineWait).get()
+        try await connections.pipeline(commands, timeout: commandTimeout).get()
     }
-
-    /// How many milliseconds a call waits for its reply on the calling thread before it hands
-    /// the wait to a Dispatch thread (see ``RedisConnectionPool/pipeline(_:timeout:inlineWait:)``):
-    /// none. With 2 ms the cluster soak test (debug build, 2 cores) lost a job in three of eight
-    /// runs: the workers holding it went quiet one after another until its attempts ran out.
-    static let inlineWait: Int32 = 0
 
     /// A blocking read (XREAD/XREADGROUP … BLOCK ms): runs on a connection of its own taken from (and returned to) a separate pool, with a reply timeout of `blockMilliseconds` + commandTimeout; cancellation of the awaiting task is honoured at the latest when the BLOCK ends (keep BLOCK short, ≤ 2 s, in callers).
     ///
@@ -137,7 +131,7 @@ public final class RedisClient: Sendable {
 
     /// PING within the connect timeout: nil when fine, else the error (for health checks).
     public func ping() async -> RedisError? {
-        let result = await connections.pipeline([["PING"]], timeout: connectTimeout, inlineWait: Self.inlineWait)
+        let result = await connections.pipeline([["PING"]], timeout: connectTimeout)
         switch result {
         case .success(let replies) where replies.first == .status("PONG"): return nil
         case .success(let replies): return .protocolError("PING answered \(replies.first?.kind ?? "nothing"), not PONG")

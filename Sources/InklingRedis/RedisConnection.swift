@@ -128,16 +128,14 @@ public final class RedisConnection {
         if status != REDIS_OK { throw broken(errno: error) }
     }
 
-    /// Whether the server has started to answer (or closed the socket) within `milliseconds`;
-    /// false when nothing came in that time (the replies may still come: read them anyway).
-    func answerArrives(within milliseconds: Int32) -> Bool {
+    /// Whether the server has started to answer (or closed the socket) already; false when
+    /// nothing is in yet (the replies may still come: read them anyway). Never waits.
+    var answerIsIn: Bool {
         guard !isBroken else { return true }
         var descriptor = pollfd(fd: context.pointee.fd, events: Int16(POLLIN), revents: 0)
-        while true {
-            let ready = poll(&descriptor, 1, milliseconds)
-            if ready >= 0 { return ready > 0 }
-            if errno != EINTR { return true }  // the read that follows reports it
-        }
+        var ready = poll(&descriptor, 1, 0)
+        while ready < 0 && errno == EINTR { ready = poll(&descriptor, 1, 0) }
+        return ready != 0  // another error: the read that follows reports it
     }
 
     /// Reads the replies of `count` commands sent by ``write(_:)``, in order.

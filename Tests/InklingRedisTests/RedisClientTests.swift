@@ -157,7 +157,7 @@ final class RedisClientTests: XCTestCase {
         XCTAssertEqual(lostConnection(early), "127.0.0.1:\(server.port): cancelled before the command was sent")
     }
 
-    func testAReplySlowerThanTheInlineWaitIsWaitedForOffTheCallingThread() async throws {
+    func testAReplyNotYetInIsWaitedForOffTheCallingThread() async throws {
         let server = try RedisTestServer()
         let client = RedisClient(url: server.url, poolSize: 2)
         // Both connections open, so that the next calls start on the calling thread.
@@ -172,7 +172,7 @@ final class RedisClientTests: XCTestCase {
         XCTAssertEqual(quick, .status("PONG"))
         XCTAssertLessThan(Date().timeIntervalSince(started), 0.25)
         let answer = try await slow
-        XCTAssertEqual(answer, .null, "BLPOP's timeout, long after the inline wait")
+        XCTAssertEqual(answer, .null, "BLPOP's timeout, waited for off the calling thread")
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.29)
         // A command too large to write at once goes to the connection's queue and still arrives.
         let large = RedisArgument([UInt8](repeating: 0x5A, count: 6 << 20))

@@ -15,8 +15,8 @@ import InklingStrokes
 /// render and encode. `serve-load.sh` holds the server's throughput to the floor; the share of
 /// json-c in the full path says how much of a request is the parser's own time.
 ///
-/// Times are the process's CPU seconds, all threads together (the banded render spreads over
-/// the cores): a request's single-thread cost, which is what bounds a server's throughput
+/// Everything runs on one thread (the render too, `threads: 1`). Times are the process's CPU
+/// seconds: a request's single-thread cost, which is what bounds a server's throughput
 /// (cores / floor), and which other work on a shared machine inflates far less than wall time.
 enum ServeFloorBench {
     /// The parts there are, in the order they are measured and printed by default.
@@ -32,7 +32,9 @@ enum ServeFloorBench {
         let configuration = ServerConfiguration()
         var limits = configuration.drawingLimits
         limits.maxBytes = min(limits.maxBytes, configuration.maxBodyBytes)
-        let renderer = GuidanceRenderer(options: GuidanceOptions(width: args.width, height: args.height))
+        // One thread, as the server renders whenever another request is in flight: the floor is
+        // a single thread's cost, and a map split over the cores costs more CPU in all.
+        let renderer = GuidanceRenderer(options: GuidanceOptions(width: args.width, height: args.height), threads: 1)
         for path in args.files {
             let input = try InputFile(path: path)
             let bytes = input.bytes

@@ -1,3 +1,4 @@
+import InklingBase
 import InklingImageIO
 import InklingStrokes
 
@@ -15,9 +16,19 @@ public struct GuidanceRenderer: Sendable {
     /// What to render.
     public var options: GuidanceOptions
 
+    /// How many threads one render may use; `nil` (the default) lets the map's size decide, up
+    /// to one per core, and `1` renders on the calling thread.
+    ///
+    /// Splitting a map costs CPU (every part walks every stroke, and threads must be woken), and
+    /// pays in waiting time only for big maps on idle cores. A caller that already keeps the
+    /// cores busy with many renders, such as a server under load, sets `1`. The pixels are the
+    /// same whatever the number of threads.
+    public var threads: Int?
+
     /// Creates a renderer.
-    public init(options: GuidanceOptions) {
+    public init(options: GuidanceOptions, threads: Int? = nil) {
         self.options = options
+        self.threads = threads.map { max(1, $0) }
     }
 
     /// Renders `drawing` with ``options``.
@@ -30,8 +41,8 @@ public struct GuidanceRenderer: Sendable {
         try render(drawing, bandCount: nil)
     }
 
-    /// Renders with a given number of horizontal bands (`nil`: one per core); tests use it to
-    /// show that banding does not change the pixels.
+    /// Renders with a given number of horizontal bands (`nil`: as ``threads`` and the map's size
+    /// allow); tests use it to show that banding does not change the pixels.
     func render(_ drawing: Drawing, bandCount: Int?) throws(GuidanceError) -> GuidanceMap {
         let toPixels = drawing.frame.map {
             options.fit.transform(from: $0, to: options.width, options.height, padding: options.padding)
@@ -55,7 +66,8 @@ public struct GuidanceRenderer: Sendable {
 
         func rasterize(_ mode: StrokeRasterizer.Mode) throws(GuidanceError) -> [UInt8] {
             if drawing.strokes.isEmpty { return [UInt8](repeating: 0, count: w * h) }
-            return try BandedRasterization(bandCount: bandCount ?? BandedRasterization.defaultBandCount(height: h))
+            let bands = bandCount ?? BandedRasterization.defaultBandCount(width: w, height: h, threads: threads)
+            return try BandedRasterization(bandCount: bands)
                 .rasterize(drawing, mode: mode, width: w, height: h, minimumLineWidth: options.minimumLineWidth, toPixels: toPixels)
         }
 
@@ -66,7 +78,7 @@ public struct GuidanceRenderer: Sendable {
         case .soft:
             pixels = try rasterize(.scribble)
             let scribble = pixels
-            BoxBlur.blur(&pixels, width: w, height: h, sigma: options.effectiveSoftness)
+            BoxBlur.blur(&pixels, width: w, height: h, sigma: options.effectiveSoftness, workers: threads ?? ActiveCores.count)
             BoxBlur.brightenLines(&pixels, scribble: scribble)
         case .distance:
             let coverage = try rasterize(.coverage)

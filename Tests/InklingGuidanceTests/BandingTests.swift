@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import InklingStrokes
 import XCTest
 @testable import InklingGuidance
@@ -25,6 +26,34 @@ final class BandingTests: XCTestCase {
                     }
                 }
             }
+        }
+    }
+
+    /// Maps of 512² or less are painted on one thread; bigger ones split over at most the
+    /// allowed threads, and never into bands of fewer than 512² pixels.
+    func testBandCountFollowsSizeAndThreads() {
+        XCTAssertEqual(BandedRasterization.defaultBandCount(width: 512, height: 512, threads: nil), 1)
+        XCTAssertEqual(BandedRasterization.defaultBandCount(width: 512, height: 512, threads: 8), 1)
+        XCTAssertEqual(BandedRasterization.defaultBandCount(width: 1024, height: 1024, threads: 8), 4)
+        XCTAssertEqual(BandedRasterization.defaultBandCount(width: 1024, height: 1024, threads: 1), 1)
+        XCTAssertEqual(BandedRasterization.defaultBandCount(width: 4096, height: 4096, threads: 64), 16)
+        XCTAssertEqual(BandedRasterization.defaultBandCount(width: 1_000_000, height: 100, threads: 8), 1, "too short to split")
+        XCTAssertEqual(BandedRasterization.defaultBandCount(width: 1024, height: 1024, threads: nil),
+                       min(4, ActiveCores.count))
+    }
+
+    /// A renderer limited to one thread makes the same map, blur included.
+    func testOneThreadGivesTheSamePixels() throws {
+        let drawing = Drawing(strokes: (0..<40).map { i in
+            Stroke(ink: Ink(.pen), path: StrokePath(points: (0..<30).map { j in
+                StrokePoint(location: Point2D(x: Double(j * 30), y: Double(i * 25 + j)), size: Size2D(width: 6, height: 6))
+            }))
+        })
+        for encoding in GuidanceEncoding.allCases {
+            let options = GuidanceOptions(width: 1024, height: 1024, encoding: encoding)
+            let one = try GuidanceRenderer(options: options, threads: 1).render(drawing).image
+            let many = try GuidanceRenderer(options: options, threads: 4).render(drawing).image
+            XCTAssertEqual(one.pixels, many.pixels, "\(encoding)")
         }
     }
 }

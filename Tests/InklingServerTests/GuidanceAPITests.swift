@@ -112,4 +112,23 @@ final class GuidanceAPITests: XCTestCase {
         }
         XCTAssertEqual(results.all.filter { $0 == "ok" }.count, 24, "\(results.all)")
     }
+
+    /// A map big enough to be split over the cores when its request is alone is painted on one
+    /// thread when others are in flight; the answer is the same bytes either way.
+    func testMapsUnderLoadMatchALoneMap() throws {
+        let server = try ServerFixture.start()
+        defer { server.stop() }
+        let body = try ServerFixture.houseBytes
+        let port = server.port
+        let path = "/v1/guidance?width=1024&height=1024&encoding=soft"
+        let alone = try RawHTTP.request(port: port, "POST", path, body: body)
+        XCTAssertEqual(alone.status, 200, alone.text)
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let response = try? RawHTTP.request(port: port, "POST", path, body: body)
+            results.add(response.map { $0.status == 200 ? ($0.body == alone.body ? "same" : "different bytes") : "status \($0.status)" } ?? "no response")
+        }
+        XCTAssertEqual(results.all, Array(repeating: "same", count: 8))
+    }
 }
+

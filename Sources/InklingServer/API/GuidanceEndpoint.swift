@@ -8,11 +8,18 @@ import InklingStrokes
 struct GuidanceEndpoint: Sendable {
     let limits: StrokeJSONDecoder.Limits
     let maxSide: Int
+    /// Requests being answered now: a map is split over the cores only when it is alone.
+    let inFlight = RendersInFlight()
 
     static let queryFields: Set<String> = ["width", "height", "encoding", "fit", "padding", "lineWidth", "format", "shape"]
 
     /// Renders the map, or throws the error answer.
     func respond(to request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        try inFlight.run { others throws(APIError) in try respond(to: request, threads: others > 0 ? 1 : nil) }
+    }
+
+    /// Renders the map on at most `threads` threads (`nil`: as the renderer decides).
+    private func respond(to request: HTTPRequest, threads: Int?) throws(APIError) -> HTTPResponse {
         if let unknown = request.query.keys.sorted().first(where: { !Self.queryFields.contains($0) }) {
             throw APIError(400, "invalid_request", "query \(unknown.prefix(40)): unknown parameter; expected \(Self.queryFields.sorted().joined(separator: ", "))")
         }
@@ -31,7 +38,7 @@ struct GuidanceEndpoint: Sendable {
         let drawing = try DrawingDecoding.decode(request.body, format: request.query["format"], limits: limits, field: "body", shape: shape)
         let map: GuidanceMap
         do {
-            map = try GuidanceRenderer(options: options).render(drawing)
+            map = try GuidanceRenderer(options: options, threads: threads).render(drawing)
         } catch {
             throw APIError(422, "invalid_drawing", "cannot render the drawing: \(error.description)")
         }

@@ -77,6 +77,16 @@ struct BenchArguments {
             guard i < args.count else { throw .usage("\(args[i - 1]) needs a value") }
             return args[i]
         }
+        /// A comma-separated list of names, each at most once (results are keyed by name).
+        func names() throws(BenchError) -> [String] {
+            let option = args[i]
+            let list = try value().split(separator: ",").map(String.init)
+            guard !list.isEmpty else { throw .usage("\(option) needs at least one name") }
+            if let twice = list.first(where: { name in list.filter { $0 == name }.count > 1 }) {
+                throw .usage("\(option) names \(twice) twice")
+            }
+            return list
+        }
         while i < args.count {
             switch args[i] {
             case "--repeat":
@@ -85,11 +95,11 @@ struct BenchArguments {
             case "--size":
                 guard let size = SizeText.parse(try value(), sides: 1...16_384) else { throw .usage("--size needs \(SizeText.expectation(sides: 1...16_384))") }
                 width = size.width; height = size.height
-            case "--encodings": encodings = try value().split(separator: ",").map(String.init)
-            case "--styles": styles = try value().split(separator: ",").map(String.init)
-            case "--metrics": metrics = try value().split(separator: ",").map(String.init)
-            case "--parsers": parsers = try value().split(separator: ",").map(String.init)
-            case "--parts": parts = try value().split(separator: ",").map(String.init)
+            case "--encodings": encodings = try names()
+            case "--styles": styles = try names()
+            case "--metrics": metrics = try names()
+            case "--parsers": parsers = try names()
+            case "--parts": parts = try names()
             case "--pgm-prefix": pgmPrefix = try value()
             case "--steps":
                 guard let n = Int(try value()), n >= 1 else { throw .usage("--steps needs a positive integer") }

@@ -79,7 +79,7 @@ floor() { # layout [parts] -> serve-floor JSON lines on one line, separated by '
     "$bench" serve-floor "$out/$1" --size 512x512 --repeat "$floor_repeat" \
         --parts "${2:-json-c-dom,render,png-encode,full,floor}" --json | paste -sd '|'
 }
-round() { # layout -> one line: the parts before, '#', the wrk RESULT line, '#', the floor after
+measure_round() { # layout -> one line: the parts before, '#', the wrk RESULT line, '#', the floor after
     local before load after
     before="$(floor "$1")"
     load="$(run "$1" "$seconds")"
@@ -136,8 +136,8 @@ say "measuring $rounds rounds of ${seconds} s per layout, $connections connectio
 objects=""; columnar=""
 for round in $(seq 1 "$rounds"); do
     say "round $round/$rounds"
-    objects+="$(round serve-2k.json)"$'\n'
-    columnar+="$(round serve-2k-columnar.json)"$'\n'
+    objects+="$(measure_round serve-2k.json)"$'\n'
+    columnar+="$(measure_round serve-2k-columnar.json)"$'\n'
 done
 echo
 echo "inkling serve load test, $(date -u '+%Y-%m-%d %H:%M UTC'), $cores cores, $(uname -sm), load average $load_before before, $(uptime | sed 's/.*load average: //') after"

@@ -131,4 +131,3 @@ final class GuidanceAPITests: XCTestCase {
         XCTAssertEqual(results.all, Array(repeating: "same", count: 8))
     }
 }
-

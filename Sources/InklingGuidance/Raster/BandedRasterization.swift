@@ -25,8 +25,8 @@ struct BandedRasterization {
 
     /// Bands of at least this many pixels (512 × 512): below it, waking a thread and walking
     /// every stroke once more for the band costs more than painting the rows on one thread.
-    /// Measured at 512² with the 2,000-point benchmark drawing on two cores: one band 0.29–0.35
-    /// ms of CPU and no more waiting time, two bands 0.65–0.74 ms of CPU.
+    /// Measured at 512² with the 2,000-point benchmark drawing on two cores: one band took
+    /// 0.29–0.35 ms of CPU and answered no later than two, which took 0.65–0.74 ms of CPU.
     static let minimumBandPixels = 512 * 512
 
     /// One band per core (or per allowed thread), as many as the map's size allows.

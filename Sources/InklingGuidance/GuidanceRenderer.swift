@@ -17,7 +17,7 @@ public struct GuidanceRenderer: Sendable {
     public var options: GuidanceOptions
 
     /// How many threads one render may use; `nil` (the default) lets the map's size decide, up
-    /// to one per core, and `1` renders on the calling thread.
+    /// to one per core, and `1` (or less) renders on the calling thread.
     ///
     /// Splitting a map costs CPU (every part walks every stroke, and threads must be woken), and
     /// pays in waiting time only for big maps on idle cores. A caller that already keeps the

@@ -14,10 +14,13 @@ final class ClusterProcesses: @unchecked Sendable {
         let process: Process
         let name: String
         let log: URL
-        init(process: Process, name: String, log: URL) {
+        /// A worker's `--name` (what its `started` events and the member list call it).
+        let clusterName: String?
+        init(process: Process, name: String, log: URL, clusterName: String? = nil) {
             self.process = process
             self.name = name
             self.log = log
+            self.clusterName = clusterName
         }
 
         /// SIGKILL, and wait for it.
@@ -74,7 +77,8 @@ final class ClusterProcesses: @unchecked Sendable {
     }
 
     /// Starts `executable` with `arguments`; standard output goes to a pipe that is returned.
-    private func launch(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (Member, Pipe) {
+    private func launch(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                        clusterName: String? = nil) throws -> (Member, Pipe) {
         let process = Process()
         process.executableURL = Self.binaries.appendingPathComponent(executable)
         process.arguments = arguments
@@ -89,7 +93,7 @@ final class ClusterProcesses: @unchecked Sendable {
         process.standardOutput = out
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let member = Member(process: process, name: "\(executable)-\(index)", log: log)
+        let member = Member(process: process, name: "\(executable)-\(index)", log: log, clusterName: clusterName)
         lock.withLock { members.append(member) }
         return (member, out)
     }
@@ -121,7 +125,7 @@ final class ClusterProcesses: @unchecked Sendable {
     /// first heartbeat is in the member list, so front ends can route to it.
     func worker(_ extra: [String] = [], environment: [String: String] = [:]) throws -> Member {
         let name = "w\(lock.withLock { counter + 1 })-\(UInt16.random(in: 0...UInt16.max))"
-        let (member, _) = try launch("inkling", ["worker", "--cluster", redis.url.description, "--name", name] + timings + extra, environment: environment)
+        let (member, _) = try launch("inkling", ["worker", "--cluster", redis.url.description, "--name", name] + timings + extra, environment: environment, clusterName: name)
         let end = Date().addingTimeInterval(20)
         while Date() < end {
             if member.output.contains("working for"),

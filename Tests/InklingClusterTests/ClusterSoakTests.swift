@@ -21,8 +21,7 @@ final class ClusterSoakTests: XCTestCase {
         }
         let client = RedisClient(url: cluster.redis.url)
         var kills = 0
-        // The killed workers, as their cluster names begin ("w<N>-"; their members are "inkling-<N>").
-        var killed: Set<String> = []
+        var killed: Set<String> = []  // the killed workers' cluster names
         let deadline = Date().addingTimeInterval(Double(jobs) * 0.5 + 120)
         var states: [String] = []
         while Date() < deadline {
@@ -33,7 +32,7 @@ final class ClusterSoakTests: XCTestCase {
             if kills < 12, Bool.random() {
                 let victim = workers.remove(at: Int.random(in: 0..<workers.count))
                 victim.kill()
-                killed.insert("w" + victim.name.replacingOccurrences(of: "inkling-", with: "") + "-")
+                killed.insert(victim.clusterName ?? victim.name)
                 kills += 1
                 workers.append(try cluster.worker())
             }
@@ -106,17 +105,18 @@ final class ClusterSoakTests: XCTestCase {
         let started = { (worker: String) in #"{"limit":1,"notices":[],"style":"sketch","type":"started","worker":"\#(worker)"}"# }
         let exhausted = #"{"error":{"code":"attempts_exhausted","message":"…","status":500},"type":"failed"}"#
         let events = [#"{"type":"queued"}"#, started("w10-4711"), started("w13-2"), started("w17-99"), exhausted]
-        XCTAssertTrue(Self.givenUpAfterKills(state: "failed", events: events, killed: ["w10-", "w13-", "w17-", "w3-"]))
-        XCTAssertFalse(Self.givenUpAfterKills(state: "failed", events: events, killed: ["w10-", "w13-"]), "w17 lived")
-        XCTAssertFalse(Self.givenUpAfterKills(state: "failed", events: events, killed: ["w1-", "w13-", "w17-"]), "w1- is not w10-")
+        let all: Set = ["w10-4711", "w13-2", "w17-99"]
+        XCTAssertTrue(Self.givenUpAfterKills(state: "failed", events: events, killed: all.union(["w3-5"])))
+        XCTAssertFalse(Self.givenUpAfterKills(state: "failed", events: events, killed: ["w10-4711", "w13-2"]), "w17 lived")
+        XCTAssertFalse(Self.givenUpAfterKills(state: "failed", events: events, killed: ["w1-4711", "w13-2", "w17-99"]), "w1-4711 is not w10-4711")
         XCTAssertFalse(Self.givenUpAfterKills(state: "failed", events: Array(events.dropLast()) + [#"{"type":"failed","error":{"code":"engine_failed"}}"#],
-                                              killed: ["w10-", "w13-", "w17-"]), "another error")
-        XCTAssertFalse(Self.givenUpAfterKills(state: "succeeded", events: events, killed: ["w10-", "w13-", "w17-"]))
-        XCTAssertFalse(Self.givenUpAfterKills(state: "failed", events: [#"{"type":"queued"}"#, exhausted], killed: ["w10-"]), "no worker started it")
+                                              killed: all), "another error")
+        XCTAssertFalse(Self.givenUpAfterKills(state: "succeeded", events: events, killed: all))
+        XCTAssertFalse(Self.givenUpAfterKills(state: "failed", events: [#"{"type":"queued"}"#, exhausted], killed: all), "no worker started it")
     }
 
     /// Whether a job ended failed with `attempts_exhausted` and every worker that started it
-    /// (its `started` events) is one the test killed (`killed`: cluster-name prefixes).
+    /// (its `started` events) is one the test killed (`killed`: their cluster names).
     static func givenUpAfterKills(state: String, events: [String], killed: Set<String>) -> Bool {
         guard state == "failed", events.last?.contains("\"code\":\"attempts_exhausted\"") == true else { return false }
         let holders = events.compactMap { text -> String? in
@@ -124,6 +124,6 @@ final class ClusterSoakTests: XCTestCase {
                   object["type"] as? String == "started" else { return nil }
             return object["worker"] as? String ?? ""
         }
-        return !holders.isEmpty && holders.allSatisfy { holder in killed.contains { holder.hasPrefix($0) } }
+        return !holders.isEmpty && holders.allSatisfy(killed.contains)
     }
 }

@@ -9,7 +9,10 @@
 # Each round pairs one wrk run with the floor measured just before and just after it (their
 # mean), and the throughput target is judged on the median of the rounds' paired ratios: this
 # virtual machine's speed moves by half within seconds, so a floor and a load measured minutes
-# apart compare the neighbours more than the server. See Benchmarks/README.md.
+# apart compare the neighbours more than the server. The floor runs on one thread of a process
+# that holds a second, idle thread, as every server does (glibc's malloc takes its locks only
+# then); the same floor in a single-threaded process is measured at the end and printed beside
+# it. See Benchmarks/README.md.
 #
 # Environment:
 #   INKLING_BENCH_SCRATCH  SwiftPM scratch path for the release build (default: .build)
@@ -75,9 +78,9 @@ run() { # layout seconds -> RESULT line, with the server's CPU seconds during th
     after="$(cpu_seconds)"
     [ -n "$before" ] && echo " server_cpu_s=$(python3 -c "print(round($after - $before, 3))")" || echo
 }
-floor() { # layout [parts] -> serve-floor JSON lines on one line, separated by '|'
+floor() { # layout [parts [process]] -> serve-floor JSON lines on one line, separated by '|'
     "$bench" serve-floor "$out/$1" --size 512x512 --repeat "$floor_repeat" \
-        --parts "${2:-json-c-dom,render,png-encode,full,floor}" --json | paste -sd '|'
+        --parts "${2:-json-c-dom,render,png-encode,full,floor}" --process "${3:-multi-threaded}" --json | paste -sd '|'
 }
 measure_round() { # layout -> one line: the parts before, '#', the wrk RESULT line, '#', the floor after
     local before load after
@@ -86,10 +89,13 @@ measure_round() { # layout -> one line: the parts before, '#', the wrk RESULT li
     after="$(floor "$1" floor)"
     echo "$before#$load#$after"
 }
-report() { # label round-lines -> one line per round, medians and the targets
+report() { # label round-lines process-comparison -> one line per round, medians and the targets
     python3 - "$cores" "$@" <<'PY'
 import json, statistics, sys
 cores, label, lines = int(sys.argv[1]), sys.argv[2], sys.argv[3].split("\n")
+multi_before, single_line, multi_after = sys.argv[4].split("#")
+single = {r["impl"]: r["median_s"] for r in map(json.loads, single_line.split("|"))}
+around = (json.loads(multi_before)["median_s"] + json.loads(multi_after)["median_s"]) / 2
 median = statistics.median
 rounds = []
 for line in lines:
@@ -117,6 +123,9 @@ print(f"{label:20s} median {m['rps']:6.0f} req/s (range {min(r['rps'] for r in r
       f"median p99 {m['p99']:.2f} ms, {sum(r['n'] for r in rounds)} requests, {errors} errors")
 print(f"  floor {ms(m['floor'])} (json-c parse {ms(m['json-c-dom'])} + render {ms(m['render'])} + PNG {ms(m['png-encode'])}): "
       f"{cores} cores x 1/floor = {cores / m['floor']:.0f} req/s; the rounds served {', '.join(f'{100 * s:.0f}' for s in shares)}% of their own")
+print(f"  the floor in a single-threaded process (glibc's malloc skips its locks there; no server can): {ms(single['floor'])} "
+      f"(json-c parse {ms(single['json-c-dom'])}) against {ms(around)} with the idle thread just before and after, "
+      f"{single['floor'] / around:.2f}x; the paired median scaled by that: {100 * m['share'] * single['floor'] / around:.0f}%")
 print(f"  CPU per request: full in-process path (InkReader + render + PNG) {ms(m['full'])} = {m['full'] / m['floor']:.2f}x the floor, "
       f"json-c's parse {100 * m['json-c-dom'] / m['full']:.0f}% of it; server {ms(m['cpu'])} = {m['cpu'] / m['floor']:.2f}x the floor, "
       f"{m['cpu'] / m['full']:.2f}x the full path, on {m['busy']:.2f} of {cores} cores (the rest went to wrk, the kernel and whatever else runs)")
@@ -139,10 +148,16 @@ for round in $(seq 1 "$rounds"); do
     objects+="$(measure_round serve-2k.json)"$'\n'
     columnar+="$(measure_round serve-2k-columnar.json)"$'\n'
 done
+compare_processes() { # layout -> the floor single-threaded, between two floors with the idle thread
+    echo "$(floor "$1" floor)#$(floor "$1" json-c-dom,floor single-threaded)#$(floor "$1" floor)"
+}
+say "the floor in a single-threaded process, for comparison"
+objects_single="$(compare_processes serve-2k.json)"
+columnar_single="$(compare_processes serve-2k-columnar.json)"
 echo
 echo "inkling serve load test, $(date -u '+%Y-%m-%d %H:%M UTC'), $cores cores, $(uname -sm), load average $load_before before, $(uptime | sed 's/.*load average: //') after"
 echo "POST /v1/guidance?width=512&height=512, 2,000-point drawing ($(wc -c < "$out/serve-2k.json") B objects / $(wc -c < "$out/serve-2k-columnar.json") B columnar layout)"
 echo "wrk -t$wrk_threads -c$connections -d${seconds}s, $rounds rounds per layout (interleaved), server: $server_threads threads, release build"
-echo "floor: InklingBench serve-floor (one thread) just before and just after each wrk run, median CPU time of $floor_repeat runs per part; a round's floor is the mean of the two"
-report "objects layout" "${objects%$'\n'}"
-report "columnar layout" "${columnar%$'\n'}"
+echo "floor: InklingBench serve-floor (one thread of a process with a second, idle thread) just before and just after each wrk run, median CPU time of $floor_repeat runs per part; a round's floor is the mean of the two"
+report "objects layout" "${objects%$'\n'}" "$objects_single"
+report "columnar layout" "${columnar%$'\n'}" "$columnar_single"

@@ -18,6 +18,9 @@ struct BenchArguments {
     var metrics = ["ssim", "psnr"]
     /// Parts of a guidance request to time, by name (`serve-floor`).
     var parts = ServeFloorBench.parts
+    /// Whether `serve-floor` measures in a process that has a second (idle) thread, as every
+    /// server has: glibc's allocator takes its locks only once a process has two threads.
+    var multiThreadedProcess = true
     /// Styles to render, by name (`render`).
     var styles = ["animation", "illustration", "sketch", "emoji"]
     /// Print one JSON line per measurement instead of a human-readable line.
@@ -36,7 +39,8 @@ struct BenchArguments {
                InklingBench render <file.json>... [--size WxH] [--repeat N] [--styles a,b] [--json]
                InklingBench metrics <a.png> <b.png> [--repeat N] [--metrics ssim,psnr] [--json]
                InklingBench comfyui <file.json> [--size WxH] [--repeat N] [--steps N] [--step-ms N] [--json]
-               InklingBench serve-floor <body.json>... [--size WxH] [--repeat N] [--parts a,b] [--json]
+               InklingBench serve-floor <body.json>... [--size WxH] [--repeat N] [--parts a,b]
+                                   [--process multi-threaded|single-threaded] [--json]
                InklingBench request-decode <drawing.json>... [--size WxH] [--repeat N] [--json]
                InklingBench redis-roundtrip <redis://host:port> [--repeat N] [--step-ms N] [--json]
         parse:  json-c-dom (json_tokener_parse_ex + json_object_put), inkling
@@ -52,7 +56,10 @@ struct BenchArguments {
                 json-c-dom (bare parse of the body), inkling-decode (InkReader, as the server
                 decodes), render (GuidanceRenderer), png-encode (level 1, Up filter), floor
                 (json-c-dom + render + png-encode) and full (inkling-decode + render +
-                png-encode), each in CPU seconds of the process; see ServeFloorBench.swift
+                png-encode), each in CPU seconds of the process, on one thread of a process
+                that also holds an idle thread (--process multi-threaded, the default: glibc's
+                malloc then takes its locks, as in any server) or of a process with no other
+                thread (single-threaded: glibc skips them); see ServeFloorBench.swift
         request-decode: a drawing decoded inside a POST /v1/generations body against the same
                 drawing alone (POST /v1/guidance), the pre-parse scans' share, and a cluster
                 job's spec written (job-spec) and read back (job-request); see RequestDecodeBench.swift
@@ -100,6 +107,12 @@ struct BenchArguments {
             case "--metrics": metrics = try names()
             case "--parsers": parsers = try names()
             case "--parts": parts = try names()
+            case "--process":
+                switch try value() {
+                case "multi-threaded": multiThreadedProcess = true
+                case "single-threaded": multiThreadedProcess = false
+                case let other: throw .usage("--process needs multi-threaded or single-threaded, got \(other.prefix(40))")
+                }
             case "--pgm-prefix": pgmPrefix = try value()
             case "--steps":
                 guard let n = Int(try value()), n >= 1 else { throw .usage("--steps needs a positive integer") }

@@ -89,6 +89,9 @@ measure_round() { # layout -> one line: the parts before, '#', the wrk RESULT li
     after="$(floor "$1" floor)"
     echo "$before#$load#$after"
 }
+compare_processes() { # layout -> the floor single-threaded, between two floors with the idle thread
+    echo "$(floor "$1" floor)#$(floor "$1" json-c-dom,floor single-threaded)#$(floor "$1" floor)"
+}
 report() { # label round-lines process-comparison -> one line per round, medians and the targets
     python3 - "$cores" "$@" <<'PY'
 import json, statistics, sys
@@ -148,9 +151,6 @@ for round in $(seq 1 "$rounds"); do
     objects+="$(measure_round serve-2k.json)"$'\n'
     columnar+="$(measure_round serve-2k-columnar.json)"$'\n'
 done
-compare_processes() { # layout -> the floor single-threaded, between two floors with the idle thread
-    echo "$(floor "$1" floor)#$(floor "$1" json-c-dom,floor single-threaded)#$(floor "$1" floor)"
-}
 say "the floor in a single-threaded process, for comparison"
 objects_single="$(compare_processes serve-2k.json)"
 columnar_single="$(compare_processes serve-2k-columnar.json)"

@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import InklingRedis
 import InklingRedisTestSupport
 import XCTest
@@ -120,9 +121,8 @@ final class ClusterSoakTests: XCTestCase {
     static func givenUpAfterKills(state: String, events: [String], killed: Set<String>) -> Bool {
         guard state == "failed", events.last?.contains("\"code\":\"attempts_exhausted\"") == true else { return false }
         let holders = events.compactMap { text -> String? in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  object["type"] as? String == "started" else { return nil }
-            return object["worker"] as? String ?? ""
+            guard let event = try? JSONValue.parse(Array(text.utf8)), event["type"]?.string == "started" else { return nil }
+            return event["worker"]?.string ?? ""
         }
         return !holders.isEmpty && holders.allSatisfy(killed.contains)
     }

@@ -272,7 +272,7 @@ let package = Package(
         .executableTarget(name: "inkling-peak-rss", path: "Tests/PeakRSS"),
 
         .testTarget(name: "InklingBaseTests", dependencies: ["InklingBase"]),
-        .testTarget(name: "InklingStrokesTests", dependencies: ["InklingStrokes", "InklingBase"]),
+        .testTarget(name: "InklingStrokesTests", dependencies: ["InklingStrokes", "InklingBase", "InklingGuidance"]),
         .testTarget(name: "InklingImageIOTests", dependencies: ["InklingImageIO"], exclude: ["Fixtures"]),
         .testTarget(
             name: "InklingGuidanceTests",

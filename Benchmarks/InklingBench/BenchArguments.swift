@@ -44,7 +44,8 @@ struct BenchArguments {
                InklingBench request-decode <drawing.json>... [--size WxH] [--repeat N] [--json]
                InklingBench redis-roundtrip <redis://host:port> [--repeat N] [--step-ms N] [--json]
         parse:  json-c-dom (json_tokener_parse_ex + json_object_put), inkling
-                (StrokeJSONDecoder.decode), foundation-jsondecoder (JSONDecoder into Codable structs)
+                (StrokeJSONDecoder.decode), foundation-jsondecoder (JSONDecoder into Codable structs);
+                on request inkling-whole-tree (the decoder reading long points arrays as one tree)
         raster: GuidanceRenderer.render per encoding (scribble, soft, distance, confidence);
                 the drawing is decoded once, outside the timing
         render: BuiltInEngine.generate per style (image), and four variations started together
@@ -55,8 +56,10 @@ struct BenchArguments {
         serve-floor: one POST /v1/guidance in-process, no HTTP, single thread (default 512x512):
                 json-c-dom (bare parse of the body), inkling-decode (InkReader, as the server
                 decodes), render (GuidanceRenderer), png-encode (level 1, Up filter), floor
-                (json-c-dom + render + png-encode) and full (inkling-decode + render +
-                png-encode), each in CPU seconds of the process, on one thread of a process
+                (json-c-dom + render + png-encode), full (inkling-decode + render +
+                png-encode), and, not measured by default, decode-runs and decode-whole (the
+                stroke decoder reading long points arrays in runs, as it does from 256 KiB, and
+                as one json-c tree), each in CPU seconds of the process, on one thread of a process
                 that also holds an idle thread (--process multi-threaded, the default: glibc's
                 malloc then takes its locks, as in any server) or of a process with no other
                 thread (single-threaded: glibc skips them); see ServeFloorBench.swift

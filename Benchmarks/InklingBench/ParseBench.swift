@@ -2,7 +2,8 @@ import Foundation
 import InklingStrokes
 
 /// `InklingBench parse`: json-c's bare DOM parse, Inkling's `StrokeJSONDecoder` and
-/// Foundation's `JSONDecoder` on the same bytes, one after the other.
+/// Foundation's `JSONDecoder` on the same bytes, one after the other; on request also
+/// `inkling-whole-tree`, the decoder with long points arrays read as one json-c tree.
 enum ParseBench {
     /// Measures every requested parser on every file.
     static func run(_ args: BenchArguments, report: (BenchRecord) -> Void) throws {
@@ -11,6 +12,9 @@ enum ParseBench {
             let bytes = input.bytes
             let data = Data(bytes)
             let decoder = StrokeJSONDecoder(limits: .default)
+            // The decoder as it was before it read long points arrays in runs: one json-c tree.
+            var wholeTree = decoder
+            wholeTree.pointCutting = nil
             let points: Int
             do {
                 points = try decoder.decode(bytes).pointCount
@@ -22,6 +26,7 @@ enum ParseBench {
                 switch name {
                 case "json-c-dom": jobs.append((name, { try JSONCParser.parse(bytes) }))
                 case "inkling": jobs.append((name, { try decoder.decode(bytes).pointCount }))
+                case "inkling-whole-tree": jobs.append((name, { try wholeTree.decode(bytes).pointCount }))
                 case "foundation-jsondecoder": jobs.append((name, { try CodableDrawing.decode(data) }))
                 default: throw BenchError.usage("unknown parser \(name)")
                 }

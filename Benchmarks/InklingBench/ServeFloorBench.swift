@@ -26,8 +26,12 @@ import InklingStrokes
 /// without that thread (`--process single-threaded`), the floor holds a saving no server with
 /// more than one thread can have; `serve-load.sh` prints it beside the floor it judges against.
 enum ServeFloorBench {
-    /// The parts there are, in the order they are measured and printed by default.
+    /// The parts measured by default, in the order they are measured and printed.
     static let parts = ["json-c-dom", "inkling-decode", "render", "png-encode", "floor", "full"]
+
+    /// Parts measured only when asked for: the stroke decoder alone, reading long `points`
+    /// arrays in runs (as it does for documents of 256 KiB or more) and as one json-c tree.
+    static let optionalParts = ["decode-runs", "decode-whole"]
 
     /// Measures the requested parts on every file.
     static func run(_ args: BenchArguments, report: (BenchRecord) -> Void) throws {
@@ -61,7 +65,12 @@ enum ServeFloorBench {
                 try PNGCodec.encode(PNGDocument(image: map.image, text: [PNGTextChunk(keyword: "Software", text: "Inkling")]),
                                     compressionLevel: 1, filter: .up).count
             }
+            var inRuns = StrokeJSONDecoder(limits: limits), whole = inRuns
+            inRuns.pointCutting?.minimumBytes = 0
+            whole.pointCutting = nil
             let all: [String: () throws -> Int] = [
+                "decode-runs": { try inRuns.decode(bytes).pointCount },
+                "decode-whole": { try whole.decode(bytes).pointCount },
                 "json-c-dom": { try JSONCParser.parse(bytes) },
                 "inkling-decode": { try decode().pointCount },
                 "render": { try renderer.render(drawing).image.pixels.count },
@@ -70,7 +79,7 @@ enum ServeFloorBench {
                 "full": { try encode(try renderer.render(try decode())) },
             ]
             let jobs = try args.parts.map { name throws(BenchError) in
-                guard let job = all[name] else { throw .usage("unknown part \(name) (\(parts.joined(separator: ", ")))") }
+                guard let job = all[name] else { throw .usage("unknown part \(name) (\((parts + optionalParts).joined(separator: ", ")))") }
                 return (name, job)
             }
             let results = try Stopwatch.blocks(jobs.map(\.1), repeat: args.repeatCount, clock: .processCPU)

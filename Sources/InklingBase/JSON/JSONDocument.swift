@@ -78,7 +78,16 @@ public final class JSONDocument {
     /// escape would silently truncate a key; such documents are rejected up front.
     /// For readers that ran their own budget scan (the stroke decoder, whose messages name its limits).
     package static func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(JSONError) -> JSONDocument {
-        guard let base = bytes.baseAddress, bytes.count > 0 else {
+        try checkText(bytes)
+        return try parseChecked(bytes, maxDepth: maxDepth)
+    }
+
+    /// Checks what json-c does not, or not well, before it parses: the text is not empty, has no
+    /// byte order mark, is UTF-8, and has no `\u0000` escape. Text that passes may be parsed in
+    /// pieces by ``parseChecked(_:maxDepth:)`` and ``parseElements(_:maxDepth:)`` (every piece
+    /// of checked text is checked text when it is cut between JSON tokens).
+    package static func checkText(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
+        guard bytes.count > 0 else {
             throw syntaxError("expected a JSON document, got empty input", offset: nil, in: bytes)
         }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -89,6 +98,13 @@ public final class JSONDocument {
         }
         if let offset = escapedNULOffset(in: bytes) {
             throw syntaxError("expected no \\u0000 escapes in strings (unsupported), got one", offset: offset, in: bytes)
+        }
+    }
+
+    /// Parses text that passed ``checkText(_:)``: json-c, strict, at most `maxDepth` levels.
+    package static func parseChecked(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(JSONError) -> JSONDocument {
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            throw syntaxError("expected a JSON document, got empty input", offset: nil, in: bytes)
         }
         // json-c spends one level on every value, scalars included: N nested containers with
         // scalars inside need N + 1.
@@ -135,6 +151,39 @@ public final class JSONDocument {
             }
         }
         return document
+    }
+
+    /// Parses the elements of an array written without its brackets (`{…},{…}`: a run of one
+    /// array's elements, cut from checked text between two of its commas) as that array, at
+    /// most `maxDepth` levels deep counting the array. json-c reads `[`, the bytes and `]` in
+    /// turn, so the bytes are not copied.
+    ///
+    /// Errors say what json-c found, at an offset within `bytes`; a caller that cut `bytes` out
+    /// of a larger text reads that text whole to report a refusal in its terms.
+    package static func parseElements(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(JSONError) -> JSONDocument {
+        guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
+              let tokener = json_tokener_new_ex(Int32(maxDepth + 1)) else {
+            throw syntaxError("expected array elements, got none", offset: nil, in: bytes)
+        }
+        defer { json_tokener_free(tokener) }
+        json_tokener_set_flags(tokener, JSON_TOKENER_STRICT)
+        var open = CChar(UInt8(ascii: "[")), close = CChar(UInt8(ascii: "]"))
+        var root = json_tokener_parse_ex(tokener, &open, 1)
+        if root == nil, json_tokener_get_error(tokener) == json_tokener_continue {
+            root = json_tokener_parse_ex(tokener, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+            if root == nil, json_tokener_get_error(tokener) == json_tokener_continue,
+               Int(json_tokener_get_parse_end(tokener)) == bytes.count {
+                root = json_tokener_parse_ex(tokener, &close, 1)
+                if let root, json_tokener_get_error(tokener) == json_tokener_success, json_tokener_get_parse_end(tokener) == 1,
+                   json_object_get_type(root) == json_type_array {
+                    return JSONDocument(root: root)
+                }
+            }
+        }
+        let status = json_tokener_get_error(tokener)
+        json_object_put(root)
+        let description = json_tokener_error_desc(status).map { String(cString: $0) } ?? "error \(status.rawValue)"
+        throw syntaxError("invalid array elements: \(description)", offset: Int(json_tokener_get_parse_end(tokener)), in: bytes)
     }
 
     /// The offset of the first `\u0000` escape, honouring `\\` pairs; `nil` when there is none.

@@ -29,35 +29,75 @@ extension DrawingReader {
         try admit(pointCount: count, value: array, path: path)
         var points: [StrokePoint] = []
         points.reserveCapacity(count)
-        let maxCoordinate = limits.maxCoordinate
         var previousTime = -Double.infinity
         try JSONCTree.forEachElement(array) { (index, object) throws(StrokeJSONError) in
-            guard JSONCTree.type(object) == json_type_object else {
-                throw .expected("a point object {\"x\": …, \"y\": …}", got: object, kind: .wrongType, at: "\(path)[\(index)]")
-            }
-            var point = PointChannel.defaultPoint
-            var seen: UInt8 = 0  // bit 0: x, bit 1: y
-            try JSONCTree.forEachMember(object) { (key, value) throws(StrokeJSONError) in
-                guard let channel = PointChannel.lookup(key) else { return }  // unknown keys are ignored
-                guard let d = JSONCTree.finiteNumber(value), channel.accepts(d, maxCoordinate: maxCoordinate) else {
-                    throw .badNumber(value, expected: channel.expectation(maxCoordinate: maxCoordinate),
-                                     rangeKind: channel.rangeKind(of: JSONCTree.finiteNumber(value)),
-                                     at: "\(path)[\(index)].\(channel.name)")
-                }
-                channel.set(d, in: &point)
-                if channel.rawValue < 2 { seen |= 1 << UInt8(channel.rawValue) }
-            }
-            guard seen == 3 else {
-                let key = seen & 1 == 0 ? "x" : "y"
-                throw .missingKey(key, at: "\(path)[\(index)].\(key)")
-            }
-            guard point.timeOffset >= previousTime else {
-                throw StrokeJSONError.notMonotonic(point.timeOffset, after: previousTime, at: "\(path)[\(index)].timeOffset")
-            }
-            previousTime = point.timeOffset
-            points.append(point)
+            points.append(try readPointObject(object, index: index, path: path, previousTime: &previousTime))
         }
         return points
+    }
+
+    /// Reads a stroke's `points` array that the decoder cut into runs (``JSONArrayCuts``): each
+    /// run is parsed from `bytes`, read and freed before the next, so json-c's tree of the
+    /// points is never whole. Throws when a run does not parse or the runs hold other than
+    /// `cut.count` points; the decoder then reads the document whole, which says what is wrong.
+    mutating func readPointRuns(
+        _ cut: JSONArrayCuts.Array, in bytes: UnsafeRawBufferPointer, maxDepth: Int, stroke: Int
+    ) throws(StrokeJSONError) -> [StrokePoint] {
+        let path = "strokes[\(stroke)].points"
+        try admit(pointCount: cut.count, value: nil, path: path)
+        var points: [StrokePoint] = []
+        points.reserveCapacity(cut.count)
+        var previousTime = -Double.infinity
+        for run in cut.runs {
+            let document: JSONDocument
+            do {
+                document = try JSONDocument.parseElements(UnsafeRawBufferPointer(rebasing: bytes[run]), maxDepth: maxDepth)
+            } catch {
+                throw StrokeJSONError(error)
+            }
+            let first = points.count
+            try withExtendedLifetime(document) { () throws(StrokeJSONError) in
+                try JSONCTree.forEachElement(document.rootPointer) { (i, object) throws(StrokeJSONError) in
+                    points.append(try readPointObject(object, index: first + i, path: path, previousTime: &previousTime))
+                }
+            }
+            guard points.count > first, points.count <= cut.count else { break }
+        }
+        guard points.count == cut.count else {
+            throw StrokeJSONError(kind: .wrongType, path: path, message: "expected \(cut.count) points in its runs, got \(points.count)")
+        }
+        return points
+    }
+
+    /// Reads one point object of the objects layout, `index` in its stroke's `points`.
+    private func readPointObject(
+        _ object: OpaquePointer?, index: Int, path: String, previousTime: inout Double
+    ) throws(StrokeJSONError) -> StrokePoint {
+        guard JSONCTree.type(object) == json_type_object else {
+            throw .expected("a point object {\"x\": …, \"y\": …}", got: object, kind: .wrongType, at: "\(path)[\(index)]")
+        }
+        let maxCoordinate = limits.maxCoordinate
+        var point = PointChannel.defaultPoint
+        var seen: UInt8 = 0  // bit 0: x, bit 1: y
+        try JSONCTree.forEachMember(object) { (key, value) throws(StrokeJSONError) in
+            guard let channel = PointChannel.lookup(key) else { return }  // unknown keys are ignored
+            guard let d = JSONCTree.finiteNumber(value), channel.accepts(d, maxCoordinate: maxCoordinate) else {
+                throw .badNumber(value, expected: channel.expectation(maxCoordinate: maxCoordinate),
+                                 rangeKind: channel.rangeKind(of: JSONCTree.finiteNumber(value)),
+                                 at: "\(path)[\(index)].\(channel.name)")
+            }
+            channel.set(d, in: &point)
+            if channel.rawValue < 2 { seen |= 1 << UInt8(channel.rawValue) }
+        }
+        guard seen == 3 else {
+            let key = seen & 1 == 0 ? "x" : "y"
+            throw .missingKey(key, at: "\(path)[\(index)].\(key)")
+        }
+        guard point.timeOffset >= previousTime else {
+            throw StrokeJSONError.notMonotonic(point.timeOffset, after: previousTime, at: "\(path)[\(index)].timeOffset")
+        }
+        previousTime = point.timeOffset
+        return point
     }
 
     // MARK: Columnar layout

@@ -9,9 +9,26 @@ struct DrawingReader {
     let limits: StrokeJSONDecoder.Limits
     /// Control points and mask vertices read so far, for ``StrokeJSONDecoder/Limits/maxTotalPoints``.
     var totalPoints = 0
+    /// The strokes' `points` arrays that the decoder cut into runs and left out of the tree
+    /// (each is `[]` there); `nil` when the tree holds the whole document.
+    private var pointRuns: PointRuns?
 
-    init(limits: StrokeJSONDecoder.Limits) {
+    /// Arrays cut out of a document by ``JSONArrayCuts``, read in stroke order.
+    struct PointRuns {
+        /// The cut arrays, in document order.
+        var cuts: [JSONArrayCuts.Array]
+        /// The whole document's bytes, checked by ``JSONDocument/checkText(_:)``; they must
+        /// outlive the reader.
+        var bytes: UnsafeRawBufferPointer
+        /// How deep a run may nest, counting its own array.
+        var maxDepth: Int
+        /// The next array to read.
+        var next = 0
+    }
+
+    init(limits: StrokeJSONDecoder.Limits, pointRuns: PointRuns? = nil) {
         self.limits = limits
+        self.pointRuns = pointRuns
     }
 
     /// Reads the whole document.
@@ -36,6 +53,9 @@ struct DrawingReader {
         strokes.reserveCapacity(strokeCount)
         try JSONCTree.forEachElement(strokesValue) { (index, value) throws(StrokeJSONError) in
             strokes.append(try readStroke(value, index: index))
+        }
+        if let runs = pointRuns, runs.next != runs.cuts.count {
+            throw StrokeJSONError(kind: .wrongType, path: "strokes", message: "expected every cut points array read, got \(runs.next) of \(runs.cuts.count)")
         }
         // The drawing's shape is every stroke's, under the fields a stroke sets itself.
         if let shape = shape ?? nil {
@@ -126,7 +146,16 @@ struct DrawingReader {
         if let m = JSONCTree.member(value, "mask") { mask = try readMask(m, path: path + ".mask") }
 
         guard let pointsValue = JSONCTree.member(value, "points") else { throw .missingKey("points", at: path + ".points") }
-        let points = try readPoints(pointsValue, stroke: index)
+        let points: [StrokePoint]
+        if let runs = pointRuns, runs.next < runs.cuts.count, runs.cuts[runs.next].index == index {
+            guard JSONCTree.arrayCount(pointsValue) == 0 else {
+                throw .expected("the empty array left where the points were cut out", got: pointsValue, kind: .wrongType, at: path + ".points")
+            }
+            points = try readPointRuns(runs.cuts[runs.next], in: runs.bytes, maxDepth: runs.maxDepth, stroke: index)
+            pointRuns?.next += 1
+        } else {
+            points = try readPoints(pointsValue, stroke: index)
+        }
         if !transform.isIdentity { try checkTransform(transform, of: points, path: path + ".transform") }
 
         return Stroke(

@@ -1,12 +1,21 @@
 import Foundation
 import InklingGuidance
+import InklingServer
 import InklingStrokes
 
 /// `InklingBench raster`: `GuidanceRenderer.render` of a decoded drawing into each requested
 /// encoding at the requested size, one after the other. Decoding is not timed.
+///
+/// The process runs with `inkling serve`'s allocator settings (`tuneMemoryForServing`), as the
+/// server renders a guidance map per request: with glibc's defaults, each render of a large
+/// drawing gives its outline buffers (a few MB) back to the system and faults them in again on
+/// the next (about 1,500 page faults a render of `drawing-20k.json`, which doubled its time).
+/// Until the stroke decoder read long points arrays in runs, its json-c tree left tens of MB of
+/// free heap behind that hid this.
 enum RasterBench {
     /// Measures every requested encoding on every file.
     static func run(_ args: BenchArguments, report: (BenchRecord) -> Void) throws {
+        InklingServer.tuneMemoryForServing()
         let encodings = try args.encodings.map { name in (name, try encoding(named: name)) }
         for path in args.files {
             let input = try InputFile(path: path)

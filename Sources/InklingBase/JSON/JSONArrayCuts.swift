@@ -13,12 +13,12 @@
 /// in an element of `outer` written with a backslash escape (json-c would decode it), `outer` or
 /// `inner` repeated in one object (json-c keeps the last), or an array that does not close with
 /// `]` where the scan says it does. It validates nothing else: a reader parses every piece
-/// strictly, counts the elements against ``Array/count`` and reads the whole document the
+/// strictly, counts the elements against ``CutArray/count`` and reads the whole document the
 /// ordinary way when anything about the pieces is wrong. Only arrays of at least `minimumCount`
 /// elements are cut.
 package struct JSONArrayCuts: Sendable, Equatable {
     /// One array at `$.outer[index].inner`, and where its runs end.
-    package struct Array: Sendable, Equatable {
+    package struct CutArray: Sendable, Equatable {
         /// The index of its element of `outer`.
         package var index: Int
         /// Its bytes, from `[` to `]` inclusive.
@@ -44,7 +44,7 @@ package struct JSONArrayCuts: Sendable, Equatable {
     }
 
     /// The arrays cut, in document order.
-    package var arrays: [Array]
+    package var arrays: [CutArray]
 
     /// The bytes with every cut array replaced by `[]`, for json-c to parse as the rest of the
     /// document.
@@ -72,7 +72,7 @@ package struct JSONArrayCuts: Sendable, Equatable {
         let end = bytes.count
         let outerKey = UnsafeBufferPointer(start: outer.utf8Start, count: outer.utf8CodeUnitCount)
         let innerKey = UnsafeBufferPointer(start: inner.utf8Start, count: inner.utf8CodeUnitCount)
-        var arrays: [Array] = []
+        var arrays: [CutArray] = []
 
         // Levels: 1 the root object, 2 the `outer` array, 3 one of its elements (an object),
         // 4 that element's `inner` array. Deeper levels are only counted.
@@ -99,7 +99,7 @@ package struct JSONArrayCuts: Sendable, Equatable {
                 if depth == 4 && inInner {
                     guard c == 0x5D else { return nil }
                     if innerElements >= minimumCount {
-                        arrays.append(Array(index: outerElements - 1, range: innerStart..<offset, count: innerElements, cuts: cuts))
+                        arrays.append(CutArray(index: outerElements - 1, range: innerStart..<offset, count: innerElements, cuts: cuts))
                     }
                     inInner = false
                 }

@@ -41,7 +41,7 @@ extension DrawingReader {
     /// points is never whole. Throws when a run does not parse or the runs hold other than
     /// `cut.count` points; the decoder then reads the document whole, which says what is wrong.
     mutating func readPointRuns(
-        _ cut: JSONArrayCuts.Array, in bytes: UnsafeRawBufferPointer, maxDepth: Int, stroke: Int
+        _ cut: JSONArrayCuts.CutArray, in bytes: UnsafeRawBufferPointer, maxDepth: Int, stroke: Int
     ) throws(StrokeJSONError) -> [StrokePoint] {
         let path = "strokes[\(stroke)].points"
         try admit(pointCount: cut.count, value: nil, path: path)

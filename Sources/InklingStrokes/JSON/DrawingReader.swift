@@ -16,7 +16,7 @@ struct DrawingReader {
     /// Arrays cut out of a document by ``JSONArrayCuts``, read in stroke order.
     struct PointRuns {
         /// The cut arrays, in document order.
-        var cuts: [JSONArrayCuts.Array]
+        var cuts: [JSONArrayCuts.CutArray]
         /// The whole document's bytes, checked by ``JSONDocument/checkText(_:)``; they must
         /// outlive the reader.
         var bytes: UnsafeRawBufferPointer

@@ -86,6 +86,10 @@ measure_round() { # layout -> one line: the parts before, '#', the wrk RESULT li
     local before load after
     before="$(floor "$1")"
     load="$(run "$1" "$seconds")"
+    case "$load" in
+        RESULT*) ;;
+        *) say "wrk printed no RESULT line for $1 (is the server still up? see $work/log)"; exit 1 ;;
+    esac
     after="$(floor "$1" floor)"
     echo "$before#$load#$after"
 }

@@ -78,6 +78,27 @@ final class PointRunsTests: XCTestCase {
         XCTAssertNotNil(runs(cutting(64, minimum: 128), short))
     }
 
+    /// Nesting limits near a drawing's own depth (6) are held the same way by both readings,
+    /// including nesting inside a point that only a run would see.
+    func testNestingLimitsAreTheSameInRuns() throws {
+        let point = #"{"x":1,"y":2,"timeOffset":0}"#
+        let deep = #"{"x":1,"y":2,"timeOffset":0,"extra":[[[1]]]}"#
+        for last in [point, deep] {
+            let points = Array(repeating: point, count: 9).joined(separator: ",") + "," + last
+            let bytes = JSONTestSupport.document(points: "[\(points)]")
+            for depth in 1...10 {
+                var limits = StrokeJSONDecoder.Limits()
+                limits.maxDepth = depth
+                var inRuns = cutting(2), oneTree = whole
+                inRuns.limits = limits
+                oneTree.limits = limits
+                let expected = answer(oneTree, bytes)
+                XCTAssertEqual(answer(inRuns, bytes), expected, "maxDepth \(depth)")
+                if case .success = expected { XCTAssertNotNil(runs(inRuns, bytes), "maxDepth \(depth): fell back") }
+            }
+        }
+    }
+
     /// Byte mutations of valid documents, read both ways: the same drawing or the same error.
     func testMutationsGetTheSameAnswer() throws {
         let seeds = try documents().map(\.1).filter { (try? whole.decode($0)) != nil && $0.count < 60_000 }

@@ -25,6 +25,12 @@ extension StrokeJSONDecoder.Limits {
     /// carry the control points) and the canvas. Counts of strokes and points are not checked
     /// here. `nil` when every number is acceptable, which keeps outlines, rasters and SVG finite.
     public func firstNumericViolation(in drawing: Drawing) -> Violation? {
+        firstNumericViolation(in: drawing, pointChannelsChecked: false)
+    }
+
+    /// ``firstNumericViolation(in:)``, skipping the point channels when the caller has already
+    /// found every one of them acceptable (``PointChannel/accepts(_:maxCoordinate:)``, finite).
+    func firstNumericViolation(in drawing: Drawing, pointChannelsChecked: Bool) -> Violation? {
         let bound = maxCoordinate
         if let canvas = drawing.canvas {
             for side in [canvas.width, canvas.height]
@@ -36,7 +42,7 @@ extension StrokeJSONDecoder.Limits {
             }
         }
         for (s, stroke) in drawing.strokes.enumerated() {
-            for (p, point) in stroke.path.points.enumerated() {
+            for (p, point) in stroke.path.points.enumerated() where !pointChannelsChecked {
                 for channel in PointChannel.allCases {
                     let v = channel.value(in: point)
                     guard v.isFinite, channel.accepts(v, maxCoordinate: bound) else {

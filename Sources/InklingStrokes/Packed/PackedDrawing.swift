@@ -3,11 +3,11 @@ import Foundation
 /// A drawing as packed little-endian numbers: how a cluster's job carries its drawing from the
 /// front end that decoded it to the worker that paints it, written and read without parsing.
 ///
-/// Every value of the model is kept exactly (doubles as their 64 bits), so a drawing read back
-/// is equal to the one written. The layout, version 2:
+/// Every value of the model is kept exactly (bit for bit), so a drawing read back is equal to
+/// the one written. The layout, version 3:
 ///
 /// ```
-/// "INKP" 0x02                      magic and version
+/// "INKP" 0x03                      magic and version
 /// u8 flags                         bit 0: a canvas follows
 /// [f64 width, f64 height]          the canvas
 /// u32 strokes, then per stroke:
@@ -25,29 +25,38 @@ import Foundation
 ///   u16 channels that vary         bit i for channel i of: x, y, timeOffset, width, height,
 ///                                  opacity, force, azimuth, altitude, secondaryScale,
 ///                                  threshold; x and y are always written as varying
-///   per channel: f64 × n if it varies, else one f64 for every point
+///   per channel: a column of n values (``PackedColumn``: decimal integers, delta-coded, or
+///                                  f64 × n) if it varies, else one f64 for every point
 /// ```
+///
+/// Version 2, which front ends wrote before, is still read: the same but for the varying
+/// channels, written as f64 × n with no scale byte. (A worker older than its front end refuses
+/// version 3 with `invalid_drawing`: upgrade workers first.)
 ///
 /// Reading is hostile-safe: every count is checked against the limits and against the bytes
 /// left before anything is allocated, trailing bytes are refused, and the numbers are checked
 /// as the stroke JSON decoder checks them (``StrokeJSONDecoder/Limits/firstNumericViolation(in:)``).
 public enum PackedDrawing {
-    /// The first five bytes: `INKP` and the version.
-    static let header: [UInt8] = Array("INKP".utf8) + [2]
-    /// The fewest bytes of one point: its x and y.
-    static let pointBytes = 2 * 8
+    /// The first five bytes: `INKP` and the version written.
+    static let header: [UInt8] = Array("INKP".utf8) + [3]
+    /// The fewest bytes of one point in version 3: its x and y, a byte each (8 each in version 2).
+    static let pointBytes = 2
     /// The point channels, in their packed order (that of ``PointChannel``).
     static let channels = PointChannel.allCases
-    /// The fewest bytes of one stroke: an empty name, colour, shape bits, transform, seed, date,
-    /// mask and point counts, channel flags, and the nine channels other than x and y once each.
-    static let minimumStrokeBytes = 1 + 10 * 8 + 2 + 4 + 8 + 4 + 4 + 2 + 9 * 8
+    /// The fewest bytes of one stroke in version 3: an empty name, colour, shape bits,
+    /// transform, seed, date, mask and point counts, channel flags, and eleven empty columns.
+    static let minimumStrokeBytes = 1 + 10 * 8 + 2 + 4 + 8 + 4 + 4 + 2 + 11
     /// The polygon count that stands for "no mask".
     static let noMask = UInt32.max
 
     /// The drawing's packed bytes.
-    public static func encode(_ drawing: Drawing) -> [UInt8] {
-        var out = header
-        out.reserveCapacity(64 + drawing.strokes.count * 160 + drawing.pointCount * pointBytes)
+    public static func encode(_ drawing: Drawing) -> [UInt8] { encode(drawing, version: 3) }
+
+    /// The drawing's packed bytes in `version` 3, or 2 (what older front ends wrote, for tests).
+    static func encode(_ drawing: Drawing, version: UInt8) -> [UInt8] {
+        var out = Array(header.prefix(4)) + [version == 2 ? 2 : 3]
+        out.reserveCapacity(64 + drawing.strokes.count * 160 + drawing.pointCount * 8)
+        var column: [Double] = []
         out.append(drawing.canvas == nil ? 0 : 1)
         if let canvas = drawing.canvas { append(canvas.width, to: &out); append(canvas.height, to: &out) }
         append(UInt32(drawing.strokes.count), to: &out)
@@ -81,7 +90,13 @@ public enum PackedDrawing {
             withUnsafeBytes(of: varying.littleEndian) { out.append(contentsOf: $0) }
             for channel in channels {
                 if varying & (1 << channel.rawValue) != 0 {
-                    for point in points { append(channel.value(in: point), to: &out) }
+                    column.removeAll(keepingCapacity: true)
+                    for point in points { column.append(channel.value(in: point)) }
+                    if version == 2 {
+                        for v in column { append(v, to: &out) }
+                    } else {
+                        PackedColumn.append(column, to: &out)
+                    }
                 } else {
                     append(points.first.map(channel.value(in:)) ?? 0, to: &out)
                 }
@@ -98,14 +113,22 @@ public enum PackedDrawing {
             throw PackedDrawingError(offset: 0, message: "\(bytes.count) bytes, more than the limit of \(limits.maxBytes)")
         }
         var reader = PackedDrawingReader(bytes)
-        guard Array(try reader.bytes(header.count)) == header else {
-            throw PackedDrawingError(offset: 0, message: "not a packed drawing (expected \"INKP\" and version 2)")
+        let start = try reader.bytes(header.count)
+        guard start.prefix(4).elementsEqual(header.prefix(4)), let version = start.last, version == 2 || version == 3 else {
+            throw PackedDrawingError(offset: 0, message: "not a packed drawing (expected \"INKP\" and version 2 or 3)")
         }
+        // Version 2 writes every value of a varying channel as f64.
+        let (pointBytes, strokeBytes) = version == 3 ? (Self.pointBytes, minimumStrokeBytes) : (16, minimumStrokeBytes - 11 + 9 * 8)
         let flags = try reader.byte()
         guard flags <= 1 else { throw reader.error("unknown flags \(flags)") }
         var drawing = Drawing()
         if flags == 1 { drawing.canvas = Size2D(width: try reader.double(), height: try reader.double()) }
-        let strokeCount = try reader.count("strokes", limit: limits.maxStrokes, each: minimumStrokeBytes)
+        let strokeCount = try reader.count("strokes", limit: limits.maxStrokes, each: strokeBytes)
+        var column: [Double] = []
+        // Whether every point channel's value is one the stroke JSON decoder accepts (checked
+        // here, column by column, so that the full check below can skip them).
+        var pointsAcceptable = true
+        let bound = limits.maxCoordinate
         drawing.strokes.reserveCapacity(strokeCount)
         var total = 0
         for _ in 0..<strokeCount {
@@ -144,18 +167,21 @@ public enum PackedDrawing {
             guard total <= limits.maxTotalPoints else { throw reader.error("more than \(limits.maxTotalPoints) points and vertices in all") }
             let varying = UInt16(try reader.byte()) | UInt16(try reader.byte()) << 8
             guard varying & 0b11 == 0b11, varying >> channels.count == 0 else { throw reader.error("unknown channel flags \(varying)") }
-            var columns: [[Double]] = []
-            columns.reserveCapacity(channels.count)
-            for i in 0..<channels.count {
-                columns.append(try reader.doubles(varying & (1 << i) != 0 ? pointCount : 1))
-            }
-            func value(_ channel: Int, _ point: Int) -> Double { columns[channel].count == 1 ? columns[channel][0] : columns[channel][point] }
-            var points: [StrokePoint] = []
-            points.reserveCapacity(pointCount)
-            for k in 0..<pointCount {
-                points.append(StrokePoint(location: Point2D(x: value(0, k), y: value(1, k)), timeOffset: value(2, k),
-                                          size: Size2D(width: value(3, k), height: value(4, k)), opacity: value(5, k), force: value(6, k),
-                                          azimuth: value(7, k), altitude: value(8, k), secondaryScale: value(9, k), threshold: value(10, k)))
+            var points = [StrokePoint](repeating: PointChannel.defaultPoint, count: pointCount)
+            for channel in channels {
+                if varying & (1 << channel.rawValue) == 0 {
+                    let v = try reader.double()
+                    if pointCount > 0, !(v.isFinite && channel.accepts(v, maxCoordinate: bound)) { pointsAcceptable = false }
+                    points.withUnsafeMutableBufferPointer { for k in $0.indices { channel.set(v, in: &$0[k]) } }
+                    continue
+                }
+                if version == 3 { try reader.column(pointCount, into: &column) } else { column = try reader.doubles(pointCount) }
+                if pointsAcceptable, column.contains(where: { !($0.isFinite && channel.accepts($0, maxCoordinate: bound)) }) { pointsAcceptable = false }
+                points.withUnsafeMutableBufferPointer { buffer in
+                    column.withUnsafeBufferPointer { values in
+                        for k in buffer.indices { channel.set(values[k], in: &buffer[k]) }
+                    }
+                }
             }
             drawing.strokes.append(Stroke(ink: Ink(type, color: color, shape: shape), path: StrokePath(points: points, creationDate: Date(timeIntervalSince1970: created)),
                                           transform: transform, mask: mask, randomSeed: seed))
@@ -167,7 +193,7 @@ public enum PackedDrawing {
                 throw PackedDrawingError(offset: nil, message: "stroke \(i): a colour component is not a finite number")
             }
         }
-        if let violation = limits.firstNumericViolation(in: drawing) {
+        if let violation = limits.firstNumericViolation(in: drawing, pointChannelsChecked: pointsAcceptable) {
             throw PackedDrawingError(offset: nil, message: violation.description)
         }
         return drawing

@@ -37,6 +37,55 @@ struct PackedDrawingReader {
         }
     }
 
+    /// `n` values of a column written by ``PackedColumn/append(_:to:)``, into `column` (its
+    /// contents replaced).
+    mutating func column(_ n: Int, into column: inout [Double]) throws(PackedDrawingError) {
+        let scale = try byte()
+        column.removeAll(keepingCapacity: true)
+        if scale == PackedColumn.doubles {
+            column = try doubles(n)
+            return
+        }
+        guard Int(scale) <= PackedColumn.maxScale else {
+            offset -= 1
+            throw error("unknown column scale \(scale)")
+        }
+        // Each value takes a byte at least.
+        guard n <= bytes.count - offset else { throw error("ends early: \(n) values need \(n) bytes at least, \(bytes.count - offset) left") }
+        let power = PackedColumn.powers[Int(scale)]
+        var position = offset
+        var failure: (at: Int, message: String)?
+        bytes.withUnsafeBufferPointer { buffer in
+            var m: Int64 = 0
+            for _ in 0..<n {
+                let begin = position
+                var z: UInt64 = 0
+                var shift: UInt64 = 0
+                while true {
+                    guard position < buffer.count else { return failure = (begin, "ends early inside a number") }
+                    let b = buffer[position]
+                    position += 1
+                    // The tenth byte holds the 64th bit only.
+                    guard shift < 63 || b <= 1 else { return failure = (begin, "a number longer than 64 bits") }
+                    z |= UInt64(b & 0x7F) << shift
+                    if b < 0x80 { break }
+                    shift += 7
+                }
+                let (sum, overflow) = m.addingReportingOverflow(PackedColumn.unzigzag(z))
+                guard !overflow, sum.magnitude <= PackedColumn.maxInteger.magnitude else {
+                    return failure = (begin, "a value beyond 2^53 at scale \(scale)")
+                }
+                m = sum
+                column.append(PackedColumn.value(m, power))
+            }
+        }
+        if let failure {
+            offset = failure.at
+            throw error(failure.message)
+        }
+        offset = position
+    }
+
     /// A count read as u32 and checked: at most `limit`, and `each` bytes per item must be left.
     mutating func count(_ what: String, limit: Int, each: Int) throws(PackedDrawingError) -> Int {
         try count(try uint32(), what, limit: limit, each: each)

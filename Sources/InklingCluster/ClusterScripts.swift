@@ -38,6 +38,43 @@ enum ClusterScripts {
       redis.call('EXPIRE', counter, 120)
     end
 
+    -- Starts a job a worker claimed (new or reclaimed). K: job, queue, events, images,
+    -- deadletter, finished counter. A: id, worker, max attempts, entry id, dead-letter length,
+    -- failed event JSON, error JSON, engine, visibility timeout (s). Returns `skip <why>`, or
+    -- `run <attempt>`.
+    local function start_job(K, A)
+      local state = redis.call('HGET', K[1], 'state')
+      if not state then
+        redis.call('ZREM', K[2], A[1])
+        return 'skip gone'
+      end
+      if is_final(state) then return 'skip ' .. state end
+      local ttl = tonumber(redis.call('HGET', K[1], 'ttl') or '300') or 300
+      -- Cancelled while its worker was gone: it ends here rather than running again.
+      if redis.call('HEXISTS', K[1], 'cancel') == 1 then
+        end_job(K[1], K[3], K[4], K[2], A[1], 'cancelled', redis.call('HGET', K[1], 'cancelEvent') or '{"type":"cancelled"}',
+                redis.call('HGET', K[1], 'cancelError') or '', ttl, K[6])
+        return 'skip cancelled'
+      end
+      local attempts = redis.call('HINCRBY', K[1], 'attempts', 1)
+      if attempts > tonumber(A[3]) then
+        end_job(K[1], K[3], K[4], K[2], A[1], 'failed', A[6], A[7], ttl, K[6])
+        redis.call('XADD', K[5], 'MAXLEN', '~', A[5], '*', 'job', A[1], 'engine', A[8],
+                   'attempts', attempts - 1, 'worker', redis.call('HGET', K[1], 'worker') or '', 'at', now_ms())
+        return 'skip exhausted'
+      end
+      redis.call('ZREM', K[2], A[1])
+      redis.call('HSET', K[1], 'state', 'running', 'worker', A[2], 'entry', A[4], 'started', now_ms())
+      -- A running job lives until its remaining attempts could all have timed out (each after
+      -- the visibility timeout), then the image TTL; it ends sooner, and then keeps the image TTL.
+      local timeout = tonumber(redis.call('HGET', K[1], 'timeout') or '120') or 120
+      local ttl = tonumber(redis.call('HGET', K[1], 'ttl') or '300') or 300
+      local life = math.ceil((timeout + tonumber(A[9])) * (tonumber(A[3]) - attempts + 1) + ttl + 60)
+      redis.call('EXPIRE', K[1], life)
+      redis.call('EXPIRE', K[3], life)
+      return 'run ' .. attempts
+    end
+
     """
 
     /// Queues a job unless the queue is full. KEYS: queue, job, stream, events. ARGV: id,
@@ -73,36 +110,37 @@ enum ClusterScripts {
     /// `run <attempt>`; the worker reads the job's hash right after it in the same round trip
     /// (an `HGETALL` outside the script, so that the inputs' bytes are not copied out of Lua).
     static let start = RedisScript(prelude + """
-    local state = redis.call('HGET', KEYS[1], 'state')
-    if not state then
-      redis.call('ZREM', KEYS[2], ARGV[1])
-      return 'skip gone'
+    return start_job(KEYS, ARGV)
+    """)
+
+    /// Starts the jobs a worker's `XREADGROUP` has just claimed, sent right behind it on the same
+    /// connection: Redis runs it the moment the read returns, so the worker learns its jobs and
+    /// has them started and read in that one round trip. Those are the worker's pending entries
+    /// delivered once whose job is still `queued` (a reclaimed entry has been delivered more
+    /// than once; its job is started by ``start``). KEYS: stream, queue, deadletter, finished
+    /// counter. ARGV: key prefix, group, worker, max attempts, dead-letter length, failed event
+    /// JSON, error JSON, engine, visibility timeout (s), how many pending entries to look at.
+    /// Returns one `[entry id, job id, start's verdict, the job's hash]` per job started. (The job's keys
+    /// are made here from the prefix, which a Redis Cluster would refuse; Inkling's cluster runs
+    /// on one Redis.)
+    static let startClaimed = RedisScript(prelude + """
+    local started = {}
+    local pending = redis.call('XPENDING', KEYS[1], ARGV[2], '-', '+', tonumber(ARGV[10]), ARGV[3])
+    for _, p in ipairs(pending) do
+      if tonumber(p[4]) == 1 then
+        local found = redis.call('XRANGE', KEYS[1], p[1], p[1])
+        local fields = found[1] and found[1][2] or {}
+        local id
+        for i = 1, #fields - 1, 2 do if fields[i] == 'job' then id = fields[i + 1] end end
+        local job = id and (ARGV[1] .. 'job:' .. id)
+        if job and redis.call('HGET', job, 'state') == 'queued' then
+          local verdict = start_job({job, KEYS[2], job .. ':events', job .. ':images', KEYS[3], KEYS[4]},
+                                    {id, ARGV[3], ARGV[4], p[1], ARGV[5], ARGV[6], ARGV[7], ARGV[8], ARGV[9]})
+          started[#started + 1] = {p[1], id, verdict, redis.call('HGETALL', job)}
+        end
+      end
     end
-    if is_final(state) then return 'skip ' .. state end
-    local ttl = tonumber(redis.call('HGET', KEYS[1], 'ttl') or '300') or 300
-    -- Cancelled while its worker was gone: it ends here rather than running again.
-    if redis.call('HEXISTS', KEYS[1], 'cancel') == 1 then
-      end_job(KEYS[1], KEYS[3], KEYS[4], KEYS[2], ARGV[1], 'cancelled', redis.call('HGET', KEYS[1], 'cancelEvent') or '{"type":"cancelled"}',
-              redis.call('HGET', KEYS[1], 'cancelError') or '', ttl, KEYS[6])
-      return 'skip cancelled'
-    end
-    local attempts = redis.call('HINCRBY', KEYS[1], 'attempts', 1)
-    if attempts > tonumber(ARGV[3]) then
-      end_job(KEYS[1], KEYS[3], KEYS[4], KEYS[2], ARGV[1], 'failed', ARGV[6], ARGV[7], ttl, KEYS[6])
-      redis.call('XADD', KEYS[5], 'MAXLEN', '~', ARGV[5], '*', 'job', ARGV[1], 'engine', ARGV[8],
-                 'attempts', attempts - 1, 'worker', redis.call('HGET', KEYS[1], 'worker') or '', 'at', now_ms())
-      return 'skip exhausted'
-    end
-    redis.call('ZREM', KEYS[2], ARGV[1])
-    redis.call('HSET', KEYS[1], 'state', 'running', 'worker', ARGV[2], 'entry', ARGV[4], 'started', now_ms())
-    -- A running job lives until its remaining attempts could all have timed out (each after
-    -- the visibility timeout), then the image TTL; it ends sooner, and then keeps the image TTL.
-    local timeout = tonumber(redis.call('HGET', KEYS[1], 'timeout') or '120') or 120
-    local ttl = tonumber(redis.call('HGET', KEYS[1], 'ttl') or '300') or 300
-    local life = math.ceil((timeout + tonumber(ARGV[9])) * (tonumber(ARGV[3]) - attempts + 1) + ttl + 60)
-    redis.call('EXPIRE', KEYS[1], life)
-    redis.call('EXPIRE', KEYS[3], life)
-    return 'run ' .. attempts
+    return started
     """)
 
     /// Delivers one image of a running job, once per variation whatever the attempt, and with

@@ -112,24 +112,48 @@ public final class ClusterWorker: @unchecked Sendable {
         var lastReclaim = ContinuousClock.now - .seconds(3600)
         let reclaimEvery = Duration.milliseconds(Int64(max(250, settings.visibilityTimeout * 250)))
         var failing = false
+        // The digest of the script that starts claimed jobs behind the claim; nil: load it.
+        var startDigest: String?
         while !isStopping {
             let free = concurrency - runningCount
             if free <= 0 {
                 await waitForSlot()
                 continue
             }
-            do {
+            do throws(RedisError) {
                 if ContinuousClock.now - lastReclaim >= reclaimEvery {
                     lastReclaim = .now
                     for entry in try await reclaim(count: free) { launch(entry) }
                     continue
                 }
-                let reply = try await client.blocking([
-                    "XREADGROUP", "GROUP", .init(ClusterKeys.group), .init(name), "COUNT", .init(free), "BLOCK", "1000",
-                    "STREAMS", .init(stream), ">",
+                let digest: String
+                if let known = startDigest { digest = known } else { digest = try await client.digest(of: ClusterScripts.startClaimed, reload: true) }
+                startDigest = digest
+                // The claim, and behind it the script that starts what it claimed: Redis runs it
+                // as the claim returns, so a job is claimed, started and read in one round trip.
+                let replies = try await client.blocking(pipeline: [
+                    ["XREADGROUP", "GROUP", .init(ClusterKeys.group), .init(name), "COUNT", .init(free), "BLOCK", "1000",
+                     "STREAMS", .init(stream), ">"],
+                    ["EVALSHA", .init(digest)] + startClaimedCall(looking: free),
                 ], blockMilliseconds: 1000)
+                if case .error(let message) = replies[0] { throw RedisError.server(message) }
                 if failing { log("redis is back"); failing = false }
-                for entry in reply.streamEntries { launch(entry) }
+                // Jobs the script started, by entry; a NOSCRIPT (Redis restarted) loads it again.
+                var started: [String: (job: String, script: RedisReply, hash: RedisReply)] = [:]
+                if case .error(let message) = replies[1] {
+                    if message.hasPrefix("NOSCRIPT") { startDigest = nil }
+                } else {
+                    for item in replies[1].array ?? [] {
+                        guard let parts = item.array, parts.count == 4, let entry = parts[0].text, let job = parts[1].text else { continue }
+                        started[entry] = (job, parts[2], parts[3])
+                    }
+                }
+                // A claimed job the script did not start starts on its own.
+                for entry in replies[0].streamEntries {
+                    launch(entry, started: started.removeValue(forKey: entry.id).map { ($0.script, $0.hash) })
+                }
+                // One claimed before whose own start failed, started now: it runs here too.
+                for (entry, job) in started { launch((entry, ["job": Array(job.job.utf8)]), started: (job.script, job.hash)) }
             } catch {
                 if !failing { log("redis: \(error.description); retrying every second"); failing = true }
                 if case .server(let message) = error, message.hasPrefix("NOGROUP") { await ensureGroup() }
@@ -191,8 +215,23 @@ public final class ClusterWorker: @unchecked Sendable {
         return entries
     }
 
-    /// Starts a task for a claimed entry.
-    private func launch(_ entry: (id: String, fields: [String: [UInt8]])) {
+    /// The keys and arguments of ``ClusterScripts/startClaimed`` for a claim of up to `count` jobs.
+    private func startClaimedCall(looking count: Int) -> [RedisArgument] {
+        let exhausted = Self.exhausted(settings.maxAttempts)
+        return ["4", .init(stream), .init(keys.queue), .init(keys.deadLetter), .init(finishedCounter()),
+                .init(keys.prefix), .init(ClusterKeys.group), .init(name), .init(settings.maxAttempts), .init(settings.deadLetterLength),
+                .init(JobEventJSON.encode(.failed(exhausted))), .init(JobEventJSON.error(exhausted).text), .init(engineName),
+                .init(settings.visibilityTimeout), .init(count + 16)]
+    }
+
+    /// The failure of a job whose attempts ran out.
+    private static func exhausted(_ attempts: Int) -> APIError {
+        APIError(500, "attempts_exhausted", "the job was started \(attempts) times and its worker stopped answering each time; it was given up")
+    }
+
+    /// Starts a task for a claimed entry; `started`: its start script's verdict and its job's
+    /// hash, when ``ClusterScripts/startClaimed`` started it with its claim.
+    private func launch(_ entry: (id: String, fields: [String: [UInt8]]), started: (script: RedisReply, job: RedisReply)? = nil) {
         guard let id = entry.fields.text("job") else {
             // Not one of ours: acknowledge it so it is not read again.
             Task { _ = try? await client.pipeline([["XACK", .init(stream), .init(ClusterKeys.group), .init(entry.id)], ["XDEL", .init(stream), .init(entry.id)]]) }
@@ -208,7 +247,7 @@ public final class ClusterWorker: @unchecked Sendable {
         }
         guard fresh else { return }
         Task {
-            await self.work(job)
+            await self.work(job, started: started)
             let waiter: CheckedContinuation<Void, Never>? = self.lock.withLock {
                 _ = self.running.removeValue(forKey: entry.id)
                 defer { self.slotWaiter = nil }
@@ -218,22 +257,27 @@ public final class ClusterWorker: @unchecked Sendable {
         }
     }
 
-    /// Runs one job from its start script to its finish script.
-    private func work(_ job: RunningJob) async {
+    /// Runs one job from its start script (unless `prestarted` holds what it answered, and the
+    /// job's hash) to its finish script.
+    private func work(_ job: RunningJob, started prestarted: (script: RedisReply, job: RedisReply)?) async {
         let started: (script: RedisReply, job: RedisReply)
-        let exhausted = APIError(500, "attempts_exhausted", "the job was started \(settings.maxAttempts) times and its worker stopped answering each time; it was given up")
-        do {
-            // The job's hash is read right after the script, in the same round trip.
-            let replies = try await client.run(ClusterScripts.start, keys: [
-                .init(keys.job(job.id)), .init(keys.queue), .init(keys.events(job.id)), .init(keys.images(job.id)),
-                .init(keys.deadLetter), .init(finishedCounter()),
-            ], arguments: [.init(job.id), .init(name), .init(settings.maxAttempts), .init(job.entry), .init(settings.deadLetterLength),
-                           .init(JobEventJSON.encode(.failed(exhausted))), .init(JobEventJSON.error(exhausted).text), .init(engineName),
-                           .init(settings.visibilityTimeout)], after: [], then: [["HGETALL", .init(keys.job(job.id))]])
-            started = (replies.script, replies.followUps[0])
-        } catch {
-            log("job \(job.id): could not start it: \(error.description)")
-            return  // left pending: reclaimed later
+        if let prestarted {
+            started = prestarted
+        } else {
+            let exhausted = Self.exhausted(settings.maxAttempts)
+            do {
+                // The job's hash is read right after the script, in the same round trip.
+                let replies = try await client.run(ClusterScripts.start, keys: [
+                    .init(keys.job(job.id)), .init(keys.queue), .init(keys.events(job.id)), .init(keys.images(job.id)),
+                    .init(keys.deadLetter), .init(finishedCounter()),
+                ], arguments: [.init(job.id), .init(name), .init(settings.maxAttempts), .init(job.entry), .init(settings.deadLetterLength),
+                               .init(JobEventJSON.encode(.failed(exhausted))), .init(JobEventJSON.error(exhausted).text), .init(engineName),
+                               .init(settings.visibilityTimeout)], after: [], then: [["HGETALL", .init(keys.job(job.id))]])
+                started = (replies.script, replies.followUps[0])
+            } catch {
+                log("job \(job.id): could not start it: \(error.description)")
+                return  // left pending: reclaimed later
+            }
         }
         // `run <attempt>`, or `skip <why>`.
         let verdict = started.script.text ?? ""

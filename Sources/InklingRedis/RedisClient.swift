@@ -67,6 +67,36 @@ public final class RedisClient: Sendable {
         }.get()
     }
 
+    /// A blocking read followed by more commands in one round trip on the blocking read's own
+    /// connection: `commands[0]` blocks (XREAD/XREADGROUP … BLOCK ms, as in
+    /// ``blocking(_:blockMilliseconds:)``), and Redis runs the others the moment it returns, with
+    /// no trip to the client in between. Returns every reply in order, error replies as
+    /// ``RedisReply/error(_:)`` (not thrown).
+    ///
+    /// For work that must follow a read at once, such as a worker starting the jobs its read has
+    /// just claimed (a script that finds them on the server). Cancellation ends the wait as for
+    /// ``blocking(_:blockMilliseconds:)``; then none of the replies is returned.
+    public func blocking(pipeline commands: [[RedisArgument]], blockMilliseconds: Int) async throws(RedisError) -> [RedisReply] {
+        let timeout: Double? = blockMilliseconds > 0 ? Double(blockMilliseconds) / 1000 + commandTimeout : nil
+        let interruption = RedisInterruption()
+        let pool = blockingConnections
+        return try await withTaskCancellationHandler {
+            await pool.run(timeout: timeout) { connection throws(RedisError) in
+                try interruption.run(on: connection) { () throws(RedisError) in try connection.pipeline(commands) }
+            }
+        } onCancel: {
+            interruption.interrupt()
+        }.get()
+    }
+
+    /// The digest Redis knows `script` by, for an EVALSHA its caller sends itself (in
+    /// ``blocking(pipeline:blockMilliseconds:)``): the one remembered, or, the first time and
+    /// when `reload` (after a NOSCRIPT reply: Redis restarted without it), loaded with SCRIPT LOAD.
+    public func digest(of script: RedisScript, reload: Bool = false) async throws(RedisError) -> String {
+        if !reload, let known = scripts.digest(of: script.source) { return known }
+        return try await load(script)
+    }
+
     /// EVALSHA with keys and args; on NOSCRIPT loads it (SCRIPT LOAD) and retries once.
     ///
     /// The first run through this client loads the script (SCRIPT LOAD) and remembers its digest.

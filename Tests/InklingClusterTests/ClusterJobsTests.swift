@@ -133,6 +133,53 @@ final class ClusterJobsTests: XCTestCase {
         _ = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(), owner: nil))
     }
 
+    func testAClaimStartsWhatItClaimedInItsOwnRoundTripAndNothingElse() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings)
+        let client = RedisClient(url: redis.url)
+        try await ClusterTestSupport.listGhostWorker(client, settings)
+        let first = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+        let second = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+        let stream = settings.keys.jobs(engine: "builtin")
+        let digest = try await client.digest(of: ClusterScripts.startClaimed)
+        // A claim as a worker sends it: the read, and the script right behind it.
+        func claim() async throws -> (entries: [(id: String, fields: [String: [UInt8]])], started: [[RedisReply]]) {
+            let replies = try await client.blocking(pipeline: [
+                ["XREADGROUP", "GROUP", "workers", "w1", "COUNT", "1", "BLOCK", "100", "STREAMS", .init(stream), ">"],
+                ["EVALSHA", .init(digest), "4", .init(stream), .init(settings.keys.queue), .init(settings.keys.deadLetter), .init(settings.keys.finished(second: 0)),
+                 .init(settings.keys.prefix), "workers", "w1", "3", "100", "{}", "{}", "builtin", "1", "17"],
+            ], blockMilliseconds: 100)
+            return (replies[0].streamEntries, (replies[1].array ?? []).compactMap(\.array))
+        }
+        let one = try await claim()
+        XCTAssertEqual(one.entries.map { $0.fields.text("job") }, [first])
+        XCTAssertEqual(one.started.count, 1)
+        XCTAssertEqual(one.started.first?[0].text, one.entries.first?.id)
+        XCTAssertEqual(one.started.first?[1].text, first)
+        XCTAssertEqual(one.started.first?[2].text, "run 1")
+        XCTAssertNotNil(one.started.first?[3].fields["spec"], "the job's inputs come back with it")
+        let status = try await jobs.status(of: first, requester: nil)
+        XCTAssertEqual(status.state, .running)
+        XCTAssertEqual(status.worker, "w1")
+        XCTAssertEqual(status.attempts, 1)
+        // The next claim starts the second job only; the first is not started again.
+        let two = try await claim()
+        XCTAssertEqual(two.started.map { $0[1].text }, [second])
+        let again = try await jobs.status(of: first, requester: nil)
+        XCTAssertEqual(again.attempts, 1)
+        // A claim that finds nothing starts nothing.
+        let none = try await claim()
+        XCTAssertTrue(none.entries.isEmpty)
+        XCTAssertTrue(none.started.isEmpty)
+        // An entry delivered twice (reclaimed) is left to the start script of its own, even if
+        // its job reads as queued.
+        _ = try await client.command(["XAUTOCLAIM", .init(stream), "workers", "w1", "0", "0-0"])
+        _ = try await client.command(["HSET", .init(settings.keys.job(first)), "state", "queued"])
+        let reclaimed = try await claim()
+        XCTAssertTrue(reclaimed.started.isEmpty, "\(reclaimed.started)")
+    }
+
     func testAJobWhoseWorkerGoesQuietIsReclaimedAndDeliversEachImageOnce() async throws {
         let redis = try RedisTestServer()
         let settings = ClusterTestSupport.settings(redis)

@@ -134,6 +134,40 @@ final class RedisClientTests: XCTestCase {
         XCTAssertEqual(timedOut, .null)
     }
 
+    func testCommandsBehindABlockingReadRunAsItReturnsAndSeeWhatItSaw() async throws {
+        let server = try RedisTestServer()
+        let client = RedisClient(url: server.url, poolSize: 1)
+        let reader = Task {
+            try await client.blocking(pipeline: [
+                ["XREAD", "BLOCK", 2000, "STREAMS", "jobs", "$"], ["XLEN", "jobs"], ["GET", "no-such-key"], ["HGET", "jobs", "x"],
+            ], blockMilliseconds: 2000)
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let id = try await client.command(["XADD", "jobs", "*", "job", "1"]).text
+        let replies = try await reader.value
+        XCTAssertEqual(replies.count, 4)
+        XCTAssertEqual(replies[0].array?.first?.array?[1].array?.first?.array?.first?.text, id)
+        XCTAssertEqual(replies[1], .integer(1), "the command behind the read ran after the entry it returned was added")
+        XCTAssertEqual(replies[2], .null)
+        guard case .error(let message) = replies[3] else { return XCTFail("\(replies[3])") }
+        XCTAssertTrue(message.hasPrefix("WRONGTYPE"), message)
+        // A read that times out still lets the commands behind it run.
+        let quiet = try await client.blocking(pipeline: [["XREAD", "BLOCK", 100, "STREAMS", "jobs", "$"], ["PING"]], blockMilliseconds: 100)
+        XCTAssertEqual(quiet, [.null, .status("PONG")])
+        // Cancelled while it waits: nothing is returned, and the client goes on.
+        let waiting = Task { try await client.blocking(pipeline: [["XREAD", "BLOCK", 0, "STREAMS", "never", "$"], ["PING"]], blockMilliseconds: 0) }
+        try await Task.sleep(for: .milliseconds(200))
+        waiting.cancel()
+        do {
+            _ = try await waiting.value
+            XCTFail("a cancelled read returned")
+        } catch let error as RedisError {
+            XCTAssertTrue(error.description.contains("cancelled"), error.description)
+        }
+        let pong = try await client.command(["PING"])
+        XCTAssertEqual(pong, .status("PONG"))
+    }
+
     func testCancellingABlockingReadEndsItAtOnce() async throws {
         let server = try RedisTestServer()
         let client = RedisClient(url: server.url)

@@ -55,16 +55,9 @@ public final class RedisClient: Sendable {
     /// or less (`BLOCK 0`, wait forever) sets no reply timeout. Concurrent blocking reads each
     /// hold a connection and a Dispatch thread until they end; at most `poolSize` idle ones are kept.
     public func blocking(_ arguments: [RedisArgument], blockMilliseconds: Int) async throws(RedisError) -> RedisReply {
-        let timeout: Double? = blockMilliseconds > 0 ? Double(blockMilliseconds) / 1000 + commandTimeout : nil
-        let interruption = RedisInterruption()
-        let pool = blockingConnections
-        return try await withTaskCancellationHandler {
-            await pool.run(timeout: timeout) { connection throws(RedisError) in
-                try interruption.run(on: connection) { () throws(RedisError) in try connection.command(arguments) }
-            }
-        } onCancel: {
-            interruption.interrupt()
-        }.get()
+        let reply = try await blocking(pipeline: [arguments], blockMilliseconds: blockMilliseconds)[0]
+        if case .error(let message) = reply { throw RedisConnection.error(replied: message) }
+        return reply
     }
 
     /// A blocking read followed by more commands in one round trip on the blocking read's own

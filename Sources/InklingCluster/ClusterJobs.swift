@@ -2,6 +2,7 @@ import Foundation
 import InklingBase
 import InklingRedis
 import InklingServer
+import InklingStrokes
 
 /// The jobs of a cluster front end (`inkling serve --cluster`): requests are queued on Redis
 /// Streams for the workers of an engine that can paint them, and whatever a client asks about a
@@ -71,8 +72,9 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     public func submit(_ submission: JobSubmission) async throws(APIError) -> String {
         if lock.withLock({ stopping }) { throw APIError.stopping }
         let style = submission.request.style?.rawValue ?? defaultStyle
-        let engine = try Self.route(style: style, workers: try await routableWorkers())
-        let spec = try JobSpec(submission.request)
+        let workers = try await routableWorkers()
+        let engine = try Self.route(style: style, workers: workers)
+        let spec = try JobSpec(submission.request, packedDrawingVersion: Self.packedDrawingVersion(engine: engine, workers: workers))
         let id = RandomID.make()
         // A job waits in the queue at most the image TTL (as in single-process mode): then its
         // keys expire, its client is told, and nothing it sent is left.
@@ -149,6 +151,12 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         do { workers = try await registry.members(role: "worker", live: true) } catch { throw unavailable(error) }
         lock.withLock { liveWorkers = (now, workers) }
         return workers
+    }
+
+    /// The newest ``PackedDrawing`` version every live worker of `engine` reads: any of them may
+    /// claim the job, so during a deploy that mixes versions the drawing is written in the oldest.
+    static func packedDrawingVersion(engine: String, workers: [ClusterMember]) -> Int {
+        workers.filter { $0.engine == engine }.map(\.packedDrawingVersion).min() ?? PackedDrawing.newestVersion
     }
 
     /// The engine whose live workers paint `style` and have the most free slots.

@@ -1,5 +1,6 @@
 import Foundation
 import InklingRedis
+import InklingStrokes
 
 /// A front end or a worker as the cluster lists it: written by its own heartbeat, read by
 /// `/v1/availability`, `inkling cluster status` and the front ends' routing.
@@ -14,6 +15,9 @@ public struct ClusterMember: Sendable, Hashable {
     public var styles: [String]
     /// Jobs it runs at once (workers).
     public var concurrency: Int
+    /// The newest ``PackedDrawing`` version it reads (workers; 2 for a worker that does not say,
+    /// built before version 3): front ends write no newer for the jobs it may take.
+    public var packedDrawingVersion: Int
     /// Jobs it runs now (workers).
     public var running: Int
     /// Jobs it finished (workers: succeeded; front ends: submitted).
@@ -34,6 +38,7 @@ public struct ClusterMember: Sendable, Hashable {
         self.engine = engine
         self.styles = styles
         self.concurrency = concurrency
+        packedDrawingVersion = PackedDrawing.newestVersion
         running = 0
         jobsDone = 0
         failures = 0
@@ -53,6 +58,7 @@ public struct ClusterMember: Sendable, Hashable {
         var f: [RedisArgument] = ["role", .init(role), "styles", .init(styles.joined(separator: ",")),
                                   "concurrency", .init(concurrency), "running", .init(running), "jobsDone", .init(jobsDone),
                                   "failures", .init(failures), "started", .init(started)]
+        if role == "worker" { f += ["packedDrawing", .init(packedDrawingVersion)] }
         if let engine { f += ["engine", .init(engine)] }
         if let url { f += ["url", .init(url)] }
         return f
@@ -66,6 +72,7 @@ public struct ClusterMember: Sendable, Hashable {
         engine = fields.text("engine")
         styles = fields.text("styles").map { $0.split(separator: ",").map(String.init) } ?? []
         concurrency = fields.int("concurrency") ?? 0
+        packedDrawingVersion = fields.int("packedDrawing") ?? PackedDrawing.oldestVersion
         running = fields.int("running") ?? 0
         jobsDone = fields.int("jobsDone") ?? 0
         failures = fields.int("failures") ?? 0

@@ -6,6 +6,7 @@ import InklingConditioning
 import InklingEngines
 import InklingRedis
 import InklingRedisTestSupport
+import InklingStrokes
 @testable import InklingServer
 import XCTest
 
@@ -178,6 +179,46 @@ final class ClusterJobsTests: XCTestCase {
         _ = try await client.command(["HSET", .init(settings.keys.job(first)), "state", "queued"])
         let reclaimed = try await claim()
         XCTAssertTrue(reclaimed.started.isEmpty, "\(reclaimed.started)")
+    }
+
+    /// A deploy that mixes versions: the drawing is packed in the newest version that every
+    /// live worker of the job's engine reads, whichever of them claims it.
+    func testTheDrawingIsPackedInAVersionEveryWorkerOfItsEngineReads() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings)
+        let client = RedisClient(url: redis.url)
+        func packedVersion(_ id: String) async throws -> UInt8? {
+            let drawing = try await client.command(["HGET", .init(settings.keys.job(id)), "drawing"]).bytes ?? []
+            XCTAssertEqual(drawing.prefix(4), Array("INKP".utf8)[...])
+            return drawing.dropFirst(4).first
+        }
+        // A worker built before version 3, whose record does not say which versions it reads.
+        try await ClusterTestSupport.listGhostWorker(client, settings)
+        let forOld = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+        let oldVersion = try await packedVersion(forOld)
+        XCTAssertEqual(oldVersion, 2)
+        // Once it says it reads version 3 (as every worker of this build does), version 3.
+        _ = try await client.command(["HSET", .init(settings.keys.worker("ghost")), "packedDrawing", "3"])
+        try await ClusterTestSupport.eventually(5, "the front end writes version 3") {
+            let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+            return try await packedVersion(id) == 3
+        }
+        // A worker of another engine does not hold the builtin engine's jobs back.
+        _ = try await client.pipeline([
+            ["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 + 3600), "elsewhere"],
+            ["HSET", .init(settings.keys.worker("elsewhere")), "role", "worker", "engine", "sdcpp", "styles", "sketch", "concurrency", "1", "running", "0"],
+        ])
+        try await Task.sleep(for: .milliseconds(700))
+        let beside = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+        let besideVersion = try await packedVersion(beside)
+        XCTAssertEqual(besideVersion, 3)
+        // This build's workers say so themselves.
+        let record = ClusterMember(role: "worker", name: "w", engine: "builtin", styles: ["sketch"], concurrency: 1)
+        let fields = Dictionary(uniqueKeysWithValues: stride(from: 0, to: record.fields.count - 1, by: 2).map {
+            (String(decoding: record.fields[$0].bytes, as: UTF8.self), record.fields[$0 + 1].bytes)
+        })
+        XCTAssertEqual(ClusterMember(name: "w", fields: fields, heartbeat: 0, now: 0)?.packedDrawingVersion, PackedDrawing.newestVersion)
     }
 
     func testAJobWhoseWorkerGoesQuietIsReclaimedAndDeliversEachImageOnce() async throws {

@@ -64,6 +64,10 @@ final class JobSpecTests: XCTestCase {
         let copy = try spec.request(base: GenerationOptions(), limits: .default)
         XCTAssertEqual(copy.concepts, original.concepts)
         XCTAssertEqual(copy.concepts.count, 1)
+        // Packed for a worker that reads only version 2, it comes back the same.
+        let older = try JobSpec(original, packedDrawingVersion: 2)
+        XCTAssertEqual(older.drawing?[4], 2)
+        XCTAssertEqual(try older.request(base: GenerationOptions(), limits: .default).concepts, original.concepts)
     }
 
     func testABrokenSpecIsRefusedWithACode() throws {

@@ -45,6 +45,9 @@ final class PackedDrawingTests: XCTestCase {
             XCTAssertEqual(older[4], 2)
             XCTAssertEqual(try PackedDrawing.decode(older), drawing, "\(name), version 2")
         }
+        // Versions this build cannot write are clamped to those it can.
+        XCTAssertEqual(PackedDrawing.encode(everything, version: 1)[4], 2)
+        XCTAssertEqual(PackedDrawing.encode(everything, version: 99)[4], 3)
     }
 
     /// Writes `values` as one column and reads them back.

@@ -1,6 +1,7 @@
 import Foundation
 import InklingBase
 import InklingCluster
+import InklingStrokes
 
 /// `inkling cluster status`: the members, queues and dead letters of a cluster.
 struct ClusterCommand: InklingCommand {
@@ -46,9 +47,15 @@ struct ClusterCommand: InklingCommand {
         }
         try io.print("workers: \(report.workers.isEmpty ? "none" : "")")
         for member in report.workers {
-            try io.print("  \(member.name): engine \(member.engine ?? "?"), \(Self.seen(member, report)), running \(member.running) of \(member.concurrency), \(member.jobsDone) done, \(member.failures) failed; styles \(member.styles.joined(separator: ","))")
+            try io.print("  \(member.name): engine \(member.engine ?? "?"), \(Self.seen(member, report)), running \(member.running) of \(member.concurrency), \(member.jobsDone) done, \(member.failures) failed; styles \(member.styles.joined(separator: ","))\(Self.olderReader(member))")
         }
         return .success
+    }
+
+    /// For a worker built before the newest packed drawing, what that holds back (empty otherwise).
+    static func olderReader(_ worker: ClusterMember) -> String {
+        guard worker.packedDrawingVersion < PackedDrawing.newestVersion else { return "" }
+        return "; reads packed drawings up to version \(worker.packedDrawingVersion) (front ends write that version for engine \(worker.engine ?? "?") until it is upgraded)"
     }
 
     /// `last heartbeat 0.4 s ago`, or `gone (last heartbeat 5 min ago)`.
@@ -68,6 +75,7 @@ struct ClusterCommand: InklingCommand {
                 object["styles"] = .array(m.styles.map(JSONValue.string))
                 object["concurrency"] = .int(Int64(m.concurrency))
                 object["running"] = .int(Int64(m.running))
+                object["packedDrawingVersion"] = .int(Int64(m.packedDrawingVersion))
             }
             if let url = m.url { object["url"] = .string(url) }
             return .object(object)

@@ -24,11 +24,12 @@ package struct JobSpec: Sendable, Hashable {
     /// Where each of ``images`` sits in the request's concept list.
     package var imagePositions: [Int]
 
-    /// Writes `request` in its canonical form.
+    /// Writes `request` in its canonical form, its drawing in ``PackedDrawing`` version
+    /// `packedDrawingVersion` (the newest the workers that may take it read).
     ///
     /// - Throws: 500 `job_spec` when an image concept cannot be encoded as PNG (it was decoded
     ///   from one a moment ago, so this does not happen with real input).
-    package init(_ request: GenerationRequest) throws(APIError) {
+    package init(_ request: GenerationRequest, packedDrawingVersion: Int = PackedDrawing.newestVersion) throws(APIError) {
         var body: [String: JSONValue] = [:]
         var concepts: [JSONValue] = []
         var images: [[UInt8]] = []
@@ -54,7 +55,7 @@ package struct JobSpec: Sendable, Hashable {
                 }
                 positions.append(position)
             case .drawing(let decoded):
-                drawing = PackedDrawing.encode(decoded)
+                drawing = PackedDrawing.encode(decoded, version: packedDrawingVersion)
                 drawingPosition = position
             }
             position += 1

@@ -29,14 +29,20 @@ import Foundation
 ///                                  f64 × n) if it varies, else one f64 for every point
 /// ```
 ///
-/// Version 2, which front ends wrote before, is still read: the same but for the varying
-/// channels, written as f64 × n with no scale byte. (A worker older than its front end refuses
-/// version 3 with `invalid_drawing`: upgrade workers first.)
+/// Version 2, which front ends wrote before, is still read and can still be written: the same
+/// but for the varying channels, written as f64 × n with no scale byte. A cluster's front end
+/// writes version 2 while any worker that may take the job reads no newer (workers built before
+/// version 3 refuse it).
 ///
 /// Reading is hostile-safe: every count is checked against the limits and against the bytes
 /// left before anything is allocated, trailing bytes are refused, and the numbers are checked
 /// as the stroke JSON decoder checks them (``StrokeJSONDecoder/Limits/firstNumericViolation(in:)``).
 public enum PackedDrawing {
+    /// The newest version this build writes and reads.
+    public static let newestVersion = 3
+    /// The oldest version this build writes and reads.
+    public static let oldestVersion = 2
+
     /// The first five bytes: `INKP` and the version written.
     static let header: [UInt8] = Array("INKP".utf8) + [3]
     /// The fewest bytes of one point in version 3: its x and y, a byte each (8 each in version 2).
@@ -49,12 +55,14 @@ public enum PackedDrawing {
     /// The polygon count that stands for "no mask".
     static let noMask = UInt32.max
 
-    /// The drawing's packed bytes.
-    public static func encode(_ drawing: Drawing) -> [UInt8] { encode(drawing, version: 3) }
+    /// The drawing's packed bytes in the newest version.
+    public static func encode(_ drawing: Drawing) -> [UInt8] { encode(drawing, version: newestVersion) }
 
-    /// The drawing's packed bytes in `version` 3, or 2 (what older front ends wrote, for tests).
-    static func encode(_ drawing: Drawing, version: UInt8) -> [UInt8] {
-        var out = Array(header.prefix(4)) + [version == 2 ? 2 : 3]
+    /// The drawing's packed bytes in `version`, clamped to the versions this build writes
+    /// (``oldestVersion`` to ``newestVersion``): 2 for a reader built before version 3.
+    public static func encode(_ drawing: Drawing, version: Int) -> [UInt8] {
+        let version = min(max(version, oldestVersion), newestVersion)
+        var out = Array(header.prefix(4)) + [UInt8(version)]
         out.reserveCapacity(64 + drawing.strokes.count * 160 + drawing.pointCount * 8)
         var column: [Double] = []
         out.append(drawing.canvas == nil ? 0 : 1)

@@ -186,15 +186,22 @@ public final class ClusterWorker: @unchecked Sendable {
         waiter?.resume()
     }
 
-    /// Creates the engine's stream and consumer group (from its first entry) if missing.
+    /// Creates the engine's stream and consumer group (from its first entry) if missing; an
+    /// error is logged once, and again only when it changes.
     private func ensureGroup() async {
+        var said: String?
         while !isStopping {
             do {
                 _ = try await client.command(["XGROUP", "CREATE", .init(stream), .init(ClusterKeys.group), "0", "MKSTREAM"])
+                if said != nil { log("redis is back") }
                 return
             } catch {
-                if case .server(let message) = error, message.hasPrefix("BUSYGROUP") { return }
-                log("redis: \(error.description); retrying every second")
+                if case .server(let message) = error, message.hasPrefix("BUSYGROUP") {
+                    if said != nil { log("redis is back") }
+                    return
+                }
+                if error.description != said { log("redis: \(error.description); retrying every second") }
+                said = error.description
                 try? await Task.sleep(for: .seconds(1))
             }
         }

@@ -207,4 +207,61 @@ final class ClusterProcessTests: XCTestCase {
         let progress = (events.array ?? []).compactMap { $0.array?.last?.array?.last?.text }.filter { $0.contains("\"type\":\"progress\"") }
         XCTAssertFalse(progress.isEmpty, "no progress events")
     }
+
+    /// A worker on another host (a network namespace) is cut off by the network mid-job, alive:
+    /// another worker takes the job over after the visibility timeout and ends it, each image
+    /// delivered once; when the link comes back, the first worker delivers nothing more for it,
+    /// joins again and takes new work.
+    func testAWorkerCutOffByTheNetworkLosesItsJobToAnotherAndComesBackWithoutDuplicates() async throws {
+        let namespace = try NetworkNamespace.make()
+        // Redis off loopback wants a password (protected mode refuses other hosts without one).
+        let cluster = try ClusterProcesses(password: "cut-off-\(UInt32.random(in: 0...UInt32.max))")
+        // Redis listens on the link too (a running server takes a new bind list).
+        let admin = RedisClient(url: cluster.redis.url)
+        _ = try await admin.command(["CONFIG", "SET", "bind", .init("127.0.0.1 \(namespace.hostAddress)")])
+        let remoteURL = "redis://\(namespace.hostAddress):\(cluster.redis.port)"
+        let remoteEngines = try cluster.fakeEngines(stepSeconds: 0.05, namespace: namespace)  // about 1 s per image
+        let (_, frontEnd) = try cluster.frontEnd()
+        let remote = try cluster.worker(["--engine", "comfyui", "--config", remoteEngines], namespace: namespace, redisURL: remoteURL)
+        let remoteName = try XCTUnwrap(remote.clusterName)
+        let id = try submit(frontEnd, limit: 3)
+        // Cut the link once the remote worker has delivered an image of the job.
+        let end = Date().addingTimeInterval(30)
+        var status: [String: Any] = [:]
+        while Date() < end {
+            status = try HTTP.send("GET", frontEnd.appendingPathComponent("v1/jobs/\(id)")).json
+            if (status["images"] as? [Any])?.isEmpty == false { break }
+            usleep(20_000)
+        }
+        XCTAssertEqual(status["worker"] as? String, remoteName, "\(status)")
+        try namespace.cut()
+        let localEngines = try cluster.fakeEngines(stepSeconds: 0.05)
+        let local = try cluster.worker(["--engine", "comfyui", "--config", localEngines])
+        status = try waitForEnd(frontEnd, id, seconds: 60)
+        XCTAssertEqual(status["state"] as? String, "succeeded", "\(status)")
+        XCTAssertEqual(status["worker"] as? String, local.clusterName)
+        XCTAssertGreaterThanOrEqual(status["attempts"] as? Int ?? 0, 2)
+        XCTAssertEqual((status["images"] as? [[String: Any]])?.compactMap { $0["variation"] as? Int }.sorted(), [1, 2, 3])
+        XCTAssertTrue(remote.process.isRunning, "the cut-off worker lives on: \(remote.output)")
+
+        // The link comes back: the remote worker joins again and delivers nothing more for the job.
+        try namespace.heal()
+        let rejoined = Date().addingTimeInterval(30)
+        var beat = 0.0
+        while Date() < rejoined {
+            beat = try await admin.command(["ZSCORE", "inkling:workers", .init(remoteName)]).text.flatMap(Double.init) ?? 0
+            if beat > Date().timeIntervalSince1970 - 0.5 { break }
+            usleep(50_000)
+        }
+        XCTAssertGreaterThan(beat, Date().timeIntervalSince1970 - 1, "the remote worker beats again: \(remote.output)")
+        try await Task.sleep(for: .seconds(1))
+        let announced = try await announcedImages(cluster, id)
+        XCTAssertEqual(announced.count, 3, "each image announced once: \(announced)")
+        // With the local worker gone, a new job runs on the remote one, across the healed link.
+        local.kill()
+        let next = try submit(frontEnd, limit: 1)
+        let after = try waitForEnd(frontEnd, next, seconds: 60)
+        XCTAssertEqual(after["state"] as? String, "succeeded", "\(after)")
+        XCTAssertEqual(after["worker"] as? String, remoteName)
+    }
 }

@@ -52,8 +52,10 @@ final class ClusterProcesses: @unchecked Sendable {
     let timings: [String]
 
     /// Starts redis-server (with AOF when asked) and nothing else yet.
-    init(appendOnly: Bool = false, heartbeat: Double = 0.2, visibility: Double = 2) throws {
-        redis = try RedisTestServer(appendOnly: appendOnly)
+    /// With a `password`, members get it from `INKLING_REDIS_PASSWORD`, as an operator would
+    /// give it.
+    init(appendOnly: Bool = false, password: String? = nil, heartbeat: Double = 0.2, visibility: Double = 2) throws {
+        redis = try RedisTestServer(appendOnly: appendOnly, password: password)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("inkling-cluster-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         timings = ["--heartbeat", String(heartbeat), "--visibility", String(visibility)]
@@ -63,6 +65,10 @@ final class ClusterProcesses: @unchecked Sendable {
         for member in lock.withLock({ members }) { member.kill() }
         try? FileManager.default.removeItem(at: directory)
     }
+
+    /// The URL members are given: Redis on loopback, without the password (which they read from
+    /// the environment).
+    var memberURL: String { "redis://127.0.0.1:\(redis.port)/0" }
 
     static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 
@@ -77,12 +83,20 @@ final class ClusterProcesses: @unchecked Sendable {
     }
 
     /// Starts `executable` with `arguments`; standard output goes to a pipe that is returned.
+    /// In `namespace` (a ``NetworkNamespace``), through `ip netns exec`, which becomes the child.
     private func launch(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                        clusterName: String? = nil) throws -> (Member, Pipe) {
+                        clusterName: String? = nil, namespace: NetworkNamespace? = nil) throws -> (Member, Pipe) {
         let process = Process()
-        process.executableURL = Self.binaries.appendingPathComponent(executable)
-        process.arguments = arguments
+        let path = Self.binaries.appendingPathComponent(executable)
+        if let namespace {
+            process.executableURL = URL(fileURLWithPath: NetworkNamespace.ip)
+            process.arguments = ["netns", "exec", namespace.name, path.path] + arguments
+        } else {
+            process.executableURL = path
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
+        if let password = redis.password { env[RedisURL.passwordVariable] = password }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let index = lock.withLock { counter += 1; return counter }
@@ -115,17 +129,20 @@ final class ClusterProcesses: @unchecked Sendable {
     /// A front end; returns it and its base URL.
     func frontEnd(_ extra: [String] = []) throws -> (Member, URL) {
         let rate = extra.contains("--rate") ? [] : ["--rate", "0"]
-        let (member, out) = try launch("inkling", ["serve", "--cluster", redis.url.description, "--port", "0"] + rate + timings + extra)
+        let (member, out) = try launch("inkling", ["serve", "--cluster", memberURL, "--port", "0"] + rate + timings + extra)
         let line = try Self.firstLine(of: out, member)
         guard let url = URL(string: line) else { throw NSError(domain: "cluster", code: 2, userInfo: [NSLocalizedDescriptionKey: "not a URL: \(line)"]) }
         return (member, url)
     }
 
     /// A worker (built-in engine unless `extra` says otherwise); waits until it has joined: its
-    /// first heartbeat is in the member list, so front ends can route to it.
-    func worker(_ extra: [String] = [], environment: [String: String] = [:]) throws -> Member {
+    /// first heartbeat is in the member list, so front ends can route to it. In `namespace` it
+    /// reaches Redis at `redisURL`.
+    func worker(_ extra: [String] = [], environment: [String: String] = [:], namespace: NetworkNamespace? = nil,
+                redisURL: String? = nil) throws -> Member {
         let name = "w\(lock.withLock { counter + 1 })-\(UInt16.random(in: 0...UInt16.max))"
-        let (member, _) = try launch("inkling", ["worker", "--cluster", redis.url.description, "--name", name] + timings + extra, environment: environment, clusterName: name)
+        let (member, _) = try launch("inkling", ["worker", "--cluster", redisURL ?? memberURL, "--name", name] + timings + extra,
+                                     environment: environment, clusterName: name, namespace: namespace)
         let end = Date().addingTimeInterval(20)
         while Date() < end {
             if member.output.contains("working for"),
@@ -138,11 +155,13 @@ final class ClusterProcesses: @unchecked Sendable {
         throw NSError(domain: "cluster", code: 3, userInfo: [NSLocalizedDescriptionKey: "the worker did not start: \(member.output)"])
     }
 
-    /// The fake engines (ComfyUI and others) with `stepSeconds` per sampling step; returns the
-    /// engine configuration's path.
-    func fakeEngines(stepSeconds: Double) throws -> String {
+    /// The fake engines (ComfyUI and others) with `stepSeconds` per sampling step, in
+    /// `namespace` if given (on its loopback, for a worker there); returns the engine
+    /// configuration's path.
+    func fakeEngines(stepSeconds: Double, namespace: NetworkNamespace? = nil) throws -> String {
         let config = directory.appendingPathComponent("engines-\(UUID().uuidString).json").path
-        let (member, out) = try launch("inkling-fake-engines", [config, "600"], environment: ["INKLING_FAKE_STEP_SECONDS": String(stepSeconds)])
+        let (member, out) = try launch("inkling-fake-engines", [config, "600"], environment: ["INKLING_FAKE_STEP_SECONDS": String(stepSeconds)],
+                                       namespace: namespace)
         _ = try Self.firstLine(of: out, member)
         return config
     }

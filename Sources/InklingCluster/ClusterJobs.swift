@@ -1,5 +1,6 @@
 import Foundation
 import InklingBase
+import InklingConditioning
 import InklingRedis
 import InklingServer
 import InklingStrokes
@@ -73,7 +74,9 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         if lock.withLock({ stopping }) { throw APIError.stopping }
         let style = submission.request.style?.rawValue ?? defaultStyle
         let workers = try await routableWorkers()
-        let engine = try Self.route(style: style, workers: workers)
+        // The size the engine will be asked for: the request's, or its drawing's canvas.
+        let drawing = submission.request.concepts.lazy.compactMap { if case .drawing(let d) = $0 { d } else { nil } }.first
+        let engine = try Self.route(style: style, size: submission.request.options.size.following(drawing), workers: workers)
         let spec = try JobSpec(submission.request, packedDrawingVersion: Self.packedDrawingVersion(engine: engine, workers: workers))
         let id = RandomID.make()
         // A job waits in the queue at most the image TTL (as in single-process mode): then its
@@ -159,15 +162,37 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         workers.filter { $0.engine == engine }.map(\.packedDrawingVersion).min() ?? PackedDrawing.newestVersion
     }
 
-    /// The engine whose live workers paint `style` and have the most free slots.
-    static func route(style: String, workers: [ClusterMember]) throws(APIError) -> String {
+    /// The engine whose live workers paint `style`, have the size closest to `size` (by the
+    /// rule engines pick their size with, ``SizeRequest/resolve(among:)``) and the most free slots.
+    ///
+    /// An engine's sizes are those its workers list; an engine with a worker that lists none
+    /// (built before workers said) counts as having the closest. Without a size to aim at
+    /// (``SizeRequest/engineDefault``), sizes do not matter.
+    static func route(style: String, size: SizeRequest = .engineDefault, workers: [ClusterMember]) throws(APIError) -> String {
         guard !workers.isEmpty else {
             throw APIError(503, "no_workers", "no worker is connected to the cluster; start one with `inkling worker --cluster URL`", retryAfter: 10)
         }
         var free: [String: Int] = [:]
+        // Each engine's closest size's miss; nil: unknown (a worker that lists no sizes).
+        var misses: [String: SizeMiss?] = [:]
         for worker in workers where worker.styles.contains(style) {
             guard let engine = worker.engine else { continue }
             free[engine, default: 0] += max(0, worker.concurrency - worker.running) * 1000 + worker.concurrency
+            let miss = worker.sizes.map { $0.compactMap(size.miss(of:)).reduce(SizeMiss.farthest, SizeMiss.closer) }
+            if let known = misses[engine] {
+                // Any worker that lists none makes the engine's unknown; else the closest of its workers'.
+                misses[engine] = .some(known.flatMap { earlier in miss.map { SizeMiss.closer(earlier, $0) } })
+            } else {
+                misses[engine] = .some(miss)
+            }
+        }
+        let known = misses.values.compactMap { $0 }
+        if !known.isEmpty {
+            let closest = known.reduce(SizeMiss.farthest, SizeMiss.closer)
+            // Engines farther from the size asked for than the closest one give way to it.
+            for (engine, miss) in misses {
+                if let miss, closest.isCloser(than: miss) { free[engine] = nil }
+            }
         }
         guard let best = free.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) else {
             let offered = Set(workers.flatMap(\.styles)).sorted().joined(separator: ", ")
@@ -335,7 +360,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         let queued = (try? await client.command(["ZCARD", .init(keys.queue)]))?.integer ?? 0
         return JobsAvailability(
             mode: "cluster",
-            workers: workers.map { .init(name: $0.name, engine: $0.engine ?? "", styles: $0.styles, concurrency: $0.concurrency,
+            workers: workers.map { .init(name: $0.name, engine: $0.engine ?? "", styles: $0.styles, sizes: $0.sizes, concurrency: $0.concurrency,
                                          running: $0.running, lastSeen: $0.lastSeen, jobsDone: $0.jobsDone, failures: $0.failures) },
             running: workers.reduce(0) { $0 + $1.running }, queued: Int(queued), queueLimit: settings.queueLimit,
             throughput: await drainRate())

@@ -1,4 +1,6 @@
 import Foundation
+import InklingBase
+import InklingConditioning
 import InklingRedis
 import InklingStrokes
 
@@ -13,6 +15,10 @@ public struct ClusterMember: Sendable, Hashable {
     public var engine: String?
     /// Styles its engine paints (workers).
     public var styles: [String]
+    /// Sizes its engine produces, its default first (workers; `nil` for a worker that does not
+    /// say, built before 2026-12-03): front ends send a job to the engine that has the size
+    /// closest to the one asked for.
+    public var sizes: [PixelSize]?
     /// Jobs it runs at once (workers).
     public var concurrency: Int
     /// The newest ``PackedDrawing`` version it reads (workers; 2 for a worker that does not say,
@@ -32,11 +38,13 @@ public struct ClusterMember: Sendable, Hashable {
     public var started: Double
 
     /// A fresh record for this process.
-    init(role: String, name: String, engine: String? = nil, styles: [String] = [], concurrency: Int = 0, url: String? = nil) {
+    init(role: String, name: String, engine: String? = nil, styles: [String] = [], sizes: [PixelSize]? = nil, concurrency: Int = 0,
+         url: String? = nil) {
         self.role = role
         self.name = name
         self.engine = engine
         self.styles = styles
+        self.sizes = sizes
         self.concurrency = concurrency
         packedDrawingVersion = PackedDrawing.newestVersion
         running = 0
@@ -46,6 +54,9 @@ public struct ClusterMember: Sendable, Hashable {
         lastSeen = 0
         started = Date().timeIntervalSince1970
     }
+
+    /// The most sizes a record lists (engines offer a handful; a record is not trusted to be small).
+    static let maxSizes = 64
 
     /// A default name: host, process id and four random hex digits.
     static func defaultName() -> String {
@@ -59,6 +70,7 @@ public struct ClusterMember: Sendable, Hashable {
                                   "concurrency", .init(concurrency), "running", .init(running), "jobsDone", .init(jobsDone),
                                   "failures", .init(failures), "started", .init(started)]
         if role == "worker" { f += ["packedDrawing", .init(packedDrawingVersion)] }
+        if let sizes { f += ["sizes", .init(sizes.prefix(Self.maxSizes).map(\.description).joined(separator: ","))] }
         if let engine { f += ["engine", .init(engine)] }
         if let url { f += ["url", .init(url)] }
         return f
@@ -71,6 +83,9 @@ public struct ClusterMember: Sendable, Hashable {
         self.name = name
         engine = fields.text("engine")
         styles = fields.text("styles").map { $0.split(separator: ",").map(String.init) } ?? []
+        sizes = fields.text("sizes").map { text in
+            text.split(separator: ",").prefix(Self.maxSizes).compactMap { SizeText.parse($0).map { PixelSize(width: $0.width, height: $0.height) } }
+        }
         concurrency = fields.int("concurrency") ?? 0
         packedDrawingVersion = fields.int("packedDrawing") ?? PackedDrawing.oldestVersion
         running = fields.int("running") ?? 0

@@ -26,23 +26,28 @@ extension SizeRequest {
             let valid = sizes.filter { $0.width > 0 && $0.height > 0 }
             guard !valid.isEmpty else { return target }
             guard target.width > 0 || target.height > 0 else { return valid[0] }
-            // One non-positive side: a square of the other.
-            let tw = Double(target.width > 0 ? target.width : target.height)
-            let th = Double(target.height > 0 ? target.height : target.width)
-            let targetRatio = log(tw / th)
-            let targetArea = log(tw) + log(th)
             var best = valid[0]
-            var bestKey = (Double.infinity, Double.infinity)
+            var bestMiss = SizeMiss.farthest
             for size in valid {
-                let w = Double(size.width), h = Double(size.height)
-                let key = (abs(log(w / h) - targetRatio), abs(log(w) + log(h) - targetArea))
-                let better = key.0 < bestKey.0 - 1e-9 || (abs(key.0 - bestKey.0) <= 1e-9 && key.1 < bestKey.1 - 1e-12)
-                if better {
+                guard let miss = miss(of: size) else { continue }
+                if miss.isCloser(than: bestMiss) {
                     best = size
-                    bestKey = key
+                    bestMiss = miss
                 }
             }
             return best
         }
+    }
+
+    /// How far `size` is from what a ``closest(to:)`` request asks for, by the rule of
+    /// ``resolve(among:)``; `nil` for ``engineDefault``, for a request with no positive side, and
+    /// for a `size` with a non-positive side.
+    public func miss(of size: PixelSize) -> SizeMiss? {
+        guard case .closest(let target) = self, target.width > 0 || target.height > 0, size.width > 0, size.height > 0 else { return nil }
+        // One non-positive side: a square of the other.
+        let tw = Double(target.width > 0 ? target.width : target.height)
+        let th = Double(target.height > 0 ? target.height : target.width)
+        let w = Double(size.width), h = Double(size.height)
+        return SizeMiss(ratio: abs(log(w / h) - log(tw / th)), area: abs(log(w) + log(h) - (log(tw) + log(th))))
     }
 }

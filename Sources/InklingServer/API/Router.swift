@@ -257,11 +257,15 @@ final class Router: Sendable {
             ],
             "mode": .string(load.mode),
             "workers": .array(load.workers.map { worker in
-                [
+                var entry: [String: JSONValue] = [
                     "name": .string(worker.name), "engine": .string(worker.engine), "styles": .array(worker.styles.map(JSONValue.string)),
                     "concurrency": .int(Int64(worker.concurrency)), "running": .int(Int64(worker.running)),
                     "lastSeen": .double(worker.lastSeen), "jobsDone": .int(Int64(worker.jobsDone)), "failures": .int(Int64(worker.failures)),
                 ]
+                if let sizes = worker.sizes {
+                    entry["sizes"] = .array(sizes.map { ["width": .int(Int64($0.width)), "height": .int(Int64($0.height))] })
+                }
+                return .object(entry)
             }),
             "running": .int(Int64(load.running)),
             "queued": .int(Int64(load.queued)),

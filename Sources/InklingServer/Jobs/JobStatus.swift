@@ -1,4 +1,5 @@
 import InklingBase
+import InklingConditioning
 
 /// Where a generation job is in its life.
 public enum JobState: String, Sendable, Hashable, CaseIterable {
@@ -63,6 +64,9 @@ public struct JobsAvailability: Sendable, Hashable {
         public var name: String
         public var engine: String
         public var styles: [String]
+        /// Sizes its engine produces, its default first; `nil` when it does not say (a worker
+        /// built before workers listed them).
+        public var sizes: [PixelSize]?
         public var concurrency: Int
         public var running: Int
         /// Seconds since its last heartbeat (0 for this process).
@@ -70,10 +74,12 @@ public struct JobsAvailability: Sendable, Hashable {
         public var jobsDone: Int
         public var failures: Int
 
-        public init(name: String, engine: String, styles: [String], concurrency: Int, running: Int, lastSeen: Double, jobsDone: Int, failures: Int) {
+        public init(name: String, engine: String, styles: [String], sizes: [PixelSize]? = nil, concurrency: Int, running: Int, lastSeen: Double,
+                    jobsDone: Int, failures: Int) {
             self.name = name
             self.engine = engine
             self.styles = styles
+            self.sizes = sizes
             self.concurrency = concurrency
             self.running = running
             self.lastSeen = lastSeen

@@ -13,7 +13,7 @@ struct RequestPlanner: Sendable {
     static let maximumSourcePixels = 8192 * 8192
 
     /// Detections at least this sure count against an engine that lacks the language.
-    static let languageConfidence = 0.5
+    static let languageConfidence = ConceptResolver.defaultMinimumConfidence
 
     var capabilities: EngineCapabilities
     var engine: String

@@ -76,7 +76,11 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         let workers = try await routableWorkers()
         // The size the engine will be asked for: the request's, or its drawing's canvas.
         let drawing = submission.request.concepts.lazy.compactMap { if case .drawing(let d) = $0 { d } else { nil } }.first
-        let engine = try Self.route(style: style, size: submission.request.options.size.following(drawing), workers: workers)
+        let engine = try Self.route(style: style, size: submission.request.options.size.following(drawing), language: {
+            // As a worker's engine will detect it, when sure enough to refuse a language.
+            ConceptResolver.language(of: submission.request.concepts)
+                .flatMap { $0.confidence >= ConceptResolver.defaultMinimumConfidence ? $0.code : nil }
+        }, workers: workers)
         let spec = try JobSpec(submission.request, packedDrawingVersion: Self.packedDrawingVersion(engine: engine, workers: workers))
         let id = RandomID.make()
         // A job waits in the queue at most the image TTL (as in single-process mode): then its
@@ -162,28 +166,51 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         workers.filter { $0.engine == engine }.map(\.packedDrawingVersion).min() ?? PackedDrawing.newestVersion
     }
 
-    /// The engine whose live workers paint `style`, have the size closest to `size` (by the
-    /// rule engines pick their size with, ``SizeRequest/resolve(among:)``) and the most free slots.
+    /// The engine whose live workers paint `style`, understand the request's language, have the
+    /// size closest to `size` (by the rule engines pick their size with,
+    /// ``SizeRequest/resolve(among:)``) and the most free slots, in that order.
     ///
-    /// An engine's sizes are those its workers list; an engine with a worker that lists none
-    /// (built before workers said) counts as having the closest. Without a size to aim at
-    /// (``SizeRequest/engineDefault``), sizes do not matter.
-    static func route(style: String, size: SizeRequest = .engineDefault, workers: [ClusterMember]) throws(APIError) -> String {
+    /// An engine's sizes and languages are those its workers list; an engine with a worker that
+    /// lists none (built before workers said) counts as having the closest size and
+    /// understanding every language. `language` (the request's detected language, or `nil`) is
+    /// asked for only when the engines' languages differ; when no engine understands it, the
+    /// job goes where it otherwise would (and its worker refuses it with
+    /// `unsupported_language`). Without a size to aim at (``SizeRequest/engineDefault``), sizes
+    /// do not matter.
+    static func route(style: String, size: SizeRequest = .engineDefault, language: () -> String? = { nil },
+                      workers: [ClusterMember]) throws(APIError) -> String {
         guard !workers.isEmpty else {
             throw APIError(503, "no_workers", "no worker is connected to the cluster; start one with `inkling worker --cluster URL`", retryAfter: 10)
         }
         var free: [String: Int] = [:]
-        // Each engine's closest size's miss; nil: unknown (a worker that lists no sizes).
+        // Each engine's closest size's miss, and its languages; nil: unknown (a worker that lists none).
         var misses: [String: SizeMiss?] = [:]
+        var languages: [String: Set<String>?] = [:]
         for worker in workers where worker.styles.contains(style) {
             guard let engine = worker.engine else { continue }
             free[engine, default: 0] += max(0, worker.concurrency - worker.running) * 1000 + worker.concurrency
+            let listed = worker.languages.map(Set.init)
+            if let known = languages[engine] {
+                languages[engine] = .some(known.flatMap { earlier in listed.map { earlier.union($0) } })
+            } else {
+                languages[engine] = .some(listed)
+            }
             let miss = worker.sizes.map { $0.compactMap(size.miss(of:)).reduce(SizeMiss.farthest, SizeMiss.closer) }
             if let known = misses[engine] {
                 // Any worker that lists none makes the engine's unknown; else the closest of its workers'.
                 misses[engine] = .some(known.flatMap { earlier in miss.map { SizeMiss.closer(earlier, $0) } })
             } else {
                 misses[engine] = .some(miss)
+            }
+        }
+        // Engines that do not understand the request's language give way to those that do.
+        if Set(languages.values).count > 1, let code = language() {
+            let understanding = Set(languages.filter { $0.value?.contains(code) ?? true }.keys)
+            if !understanding.isEmpty {
+                for engine in languages.keys where !understanding.contains(engine) {
+                    free[engine] = nil
+                    misses[engine] = nil
+                }
             }
         }
         let known = misses.values.compactMap { $0 }
@@ -360,7 +387,8 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         let queued = (try? await client.command(["ZCARD", .init(keys.queue)]))?.integer ?? 0
         return JobsAvailability(
             mode: "cluster",
-            workers: workers.map { .init(name: $0.name, engine: $0.engine ?? "", styles: $0.styles, sizes: $0.sizes, concurrency: $0.concurrency,
+            workers: workers.map { .init(name: $0.name, engine: $0.engine ?? "", styles: $0.styles, sizes: $0.sizes, languages: $0.languages,
+                                         concurrency: $0.concurrency,
                                          running: $0.running, lastSeen: $0.lastSeen, jobsDone: $0.jobsDone, failures: $0.failures) },
             running: workers.reduce(0) { $0 + $1.running }, queued: Int(queued), queueLimit: settings.queueLimit,
             throughput: await drainRate())

@@ -19,6 +19,10 @@ public struct ClusterMember: Sendable, Hashable {
     /// say, built before 2026-12-03): front ends send a job to the engine that has the size
     /// closest to the one asked for.
     public var sizes: [PixelSize]?
+    /// Languages its engine understands (BCP 47 primary codes; workers; `nil` for a worker that
+    /// does not say): front ends send a job whose text is in a language to an engine that
+    /// understands it, when there is one.
+    public var languages: [String]?
     /// Jobs it runs at once (workers).
     public var concurrency: Int
     /// The newest ``PackedDrawing`` version it reads (workers; 2 for a worker that does not say,
@@ -38,13 +42,14 @@ public struct ClusterMember: Sendable, Hashable {
     public var started: Double
 
     /// A fresh record for this process.
-    init(role: String, name: String, engine: String? = nil, styles: [String] = [], sizes: [PixelSize]? = nil, concurrency: Int = 0,
-         url: String? = nil) {
+    init(role: String, name: String, engine: String? = nil, styles: [String] = [], sizes: [PixelSize]? = nil, languages: [String]? = nil,
+         concurrency: Int = 0, url: String? = nil) {
         self.role = role
         self.name = name
         self.engine = engine
         self.styles = styles
         self.sizes = sizes
+        self.languages = languages
         self.concurrency = concurrency
         packedDrawingVersion = PackedDrawing.newestVersion
         running = 0
@@ -57,6 +62,8 @@ public struct ClusterMember: Sendable, Hashable {
 
     /// The most sizes a record lists (engines offer a handful; a record is not trusted to be small).
     static let maxSizes = 64
+    /// The most languages a record lists.
+    static let maxLanguages = 256
 
     /// A default name: host, process id and four random hex digits.
     static func defaultName() -> String {
@@ -71,6 +78,7 @@ public struct ClusterMember: Sendable, Hashable {
                                   "failures", .init(failures), "started", .init(started)]
         if role == "worker" { f += ["packedDrawing", .init(packedDrawingVersion)] }
         if let sizes { f += ["sizes", .init(sizes.prefix(Self.maxSizes).map(\.description).joined(separator: ","))] }
+        if let languages { f += ["languages", .init(languages.prefix(Self.maxLanguages).joined(separator: ","))] }
         if let engine { f += ["engine", .init(engine)] }
         if let url { f += ["url", .init(url)] }
         return f
@@ -85,6 +93,9 @@ public struct ClusterMember: Sendable, Hashable {
         styles = fields.text("styles").map { $0.split(separator: ",").map(String.init) } ?? []
         sizes = fields.text("sizes").map { text in
             text.split(separator: ",").prefix(Self.maxSizes).compactMap { SizeText.parse($0).map { PixelSize(width: $0.width, height: $0.height) } }
+        }
+        languages = fields.text("languages").map { text in
+            text.split(separator: ",").prefix(Self.maxLanguages).filter { $0.count <= 16 }.map(String.init)
         }
         concurrency = fields.int("concurrency") ?? 0
         packedDrawingVersion = fields.int("packedDrawing") ?? PackedDrawing.oldestVersion

@@ -92,7 +92,8 @@ public final class ClusterWorker: @unchecked Sendable {
         self.drawingLimits = drawingLimits
         self.log = log
         member = ClusterMember(role: "worker", name: name ?? ClusterMember.defaultName(), engine: engineName,
-                               styles: styles.map(\.rawValue), sizes: engine.capabilities.sizes, concurrency: concurrency)
+                               styles: styles.map(\.rawValue), sizes: engine.capabilities.sizes,
+                               languages: engine.capabilities.languages.sorted(), concurrency: concurrency)
     }
 
     /// Its name in the cluster.

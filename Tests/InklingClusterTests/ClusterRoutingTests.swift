@@ -8,9 +8,10 @@ import XCTest
 /// Which engine a front end sends a job to: the style, then the size closest to the one asked
 /// for, then free slots.
 final class ClusterRoutingTests: XCTestCase {
-    private func worker(_ engine: String, styles: [String] = ["sketch"], sizes: [PixelSize]?, concurrency: Int = 1, running: Int = 0) -> ClusterMember {
+    private func worker(_ engine: String, styles: [String] = ["sketch"], sizes: [PixelSize]?, languages: [String]? = nil,
+                        concurrency: Int = 1, running: Int = 0) -> ClusterMember {
         var member = ClusterMember(role: "worker", name: "\(engine)-\(UInt16.random(in: 0...UInt16.max))", engine: engine, styles: styles,
-                                   sizes: sizes, concurrency: concurrency)
+                                   sizes: sizes, languages: languages, concurrency: concurrency)
         member.running = running
         return member
     }
@@ -48,6 +49,22 @@ final class ClusterRoutingTests: XCTestCase {
         XCTAssertEqual(try ClusterJobs.route(style: "sketch", size: .closest(to: wide), workers: split), "big")
     }
 
+    func testAJobGoesToAnEngineThatUnderstandsItsLanguageBeforeSizeAndSlots() throws {
+        let workers = [worker("english", sizes: [wide], languages: ["en"], concurrency: 4), worker("many", sizes: [square], languages: ["en", "ja"])]
+        XCTAssertEqual(try ClusterJobs.route(style: "sketch", size: .closest(to: wide), language: { "ja" }, workers: workers), "many")
+        XCTAssertEqual(try ClusterJobs.route(style: "sketch", size: .closest(to: wide), language: { "en" }, workers: workers), "english")
+        XCTAssertEqual(try ClusterJobs.route(style: "sketch", size: .closest(to: wide), language: { nil }, workers: workers), "english",
+                       "an undetermined language limits nothing")
+        // No engine understands it: the job goes where it otherwise would, and its worker says so.
+        XCTAssertEqual(try ClusterJobs.route(style: "sketch", size: .closest(to: wide), language: { "ko" }, workers: workers), "english")
+        // An engine whose worker lists no languages is taken to understand every one.
+        let old = [worker("english", sizes: nil, languages: ["en"], concurrency: 4), worker("old", sizes: nil, languages: nil)]
+        XCTAssertEqual(try ClusterJobs.route(style: "sketch", language: { "ja" }, workers: old), "old")
+        // When every engine lists the same languages, the text is not looked at.
+        let same = [worker("a", sizes: nil, languages: ["en"]), worker("b", sizes: nil, languages: ["en"])]
+        _ = try ClusterJobs.route(style: "sketch", language: { XCTFail("detected for nothing"); return "en" }, workers: same)
+    }
+
     func testTheStyleStillComesFirst() {
         let workers = [worker("big", styles: ["emoji"], sizes: [wide]), worker("small", styles: ["sketch"], sizes: [square])]
         XCTAssertEqual(try ClusterJobs.route(style: "sketch", size: .closest(to: wide), workers: workers), "small")
@@ -71,6 +88,12 @@ final class ClusterRoutingTests: XCTestCase {
         XCTAssertEqual(fields["sizes"], "1024x1024,1152x896")
         XCTAssertEqual(read(fields)?.sizes, [large, wide])
         XCTAssertNil(read(["role": "worker"])?.sizes, "a record without sizes")
+        let speaking = worker("big", sizes: nil, languages: ["en", "ja"])
+        XCTAssertEqual(read(["role": "worker", "languages": String(decoding: speaking.fields[speaking.fields.firstIndex(of: "languages")! + 1].bytes, as: UTF8.self)])?.languages,
+                       ["en", "ja"])
+        XCTAssertEqual(read(["role": "worker", "languages": String(repeating: "x", count: 40) + ",de"])?.languages, ["de"], "over-long entries are skipped")
+        XCTAssertEqual(read(["role": "worker", "languages": Array(repeating: "en", count: 100_000).joined(separator: ",")])?.languages?.count,
+                       ClusterMember.maxLanguages)
         // Garbage entries are skipped, and a record is read only so far.
         XCTAssertEqual(read(["role": "worker", "sizes": "12x,x7,-5x5,512x512,99999999999x1,a,"])?.sizes, [square])
         let many = Array(repeating: "8x8", count: 100_000).joined(separator: ",")
@@ -92,13 +115,25 @@ final class ClusterRoutingTests: XCTestCase {
              "sizes", "1024x1024,1152x896,896x1152", "concurrency", "1", "running", "0"],
         ])
         // The house's canvas is 1024×768: without a size, the job aims at that (4:3, nearer 1152×896).
-        for (options, engine) in [(",\"options\":{\"size\":\"1152x896\"}", "builtin"), (",\"options\":{\"size\":\"600x600\"}", "sdcpp"), ("", "builtin")] {
-            let body = Array("{\"prompt\":\"a cosy house\",\"style\":\"sketch\",\"limit\":1\(options),\"drawing\":".utf8)
+        var cases = [(",\"options\":{\"size\":\"1152x896\"}", "builtin"), (",\"options\":{\"size\":\"600x600\"}", "sdcpp"), ("", "builtin")]
+        for (options, engine) in cases { try await expect(options, engine) }
+        // Once the engines' languages differ, a Japanese prompt goes to the one that reads it.
+        _ = try await client.pipeline([
+            ["HSET", .init(settings.keys.worker("square")), "languages", "en,ja"],
+            ["HSET", .init(settings.keys.worker("wide")), "languages", "en"],
+        ])
+        try await Task.sleep(for: .milliseconds(700))  // the front end reads the workers again
+        cases = [(",\"options\":{\"size\":\"1152x896\"}", "builtin")]
+        for (options, engine) in cases { try await expect(options, engine) }
+        try await expect(",\"options\":{\"size\":\"1152x896\"}", "sdcpp", prompt: "森の中の小さな家とその前に立っている猫")
+
+        func expect(_ options: String, _ engine: String, prompt: String = "a cosy house") async throws {
+            let body = Array("{\"prompt\":\"\(prompt)\",\"style\":\"sketch\",\"limit\":1\(options),\"drawing\":".utf8)
                 + (try ClusterTestSupport.houseBytes) + Array("}".utf8)
             let request = try GenerationRequest(body: body, base: GenerationOptions(), limits: .default)
             let id = try await jobs.submit(JobSubmission(request: request, owner: nil))
             let queuedFor = try await client.command(["HGET", .init(settings.keys.job(id)), "engine"]).text
-            XCTAssertEqual(queuedFor, engine, options)
+            XCTAssertEqual(queuedFor, engine, "\(prompt) \(options)")
         }
     }
 }

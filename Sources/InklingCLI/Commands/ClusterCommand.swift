@@ -47,7 +47,7 @@ struct ClusterCommand: InklingCommand {
         }
         try io.print("workers: \(report.workers.isEmpty ? "none" : "")")
         for member in report.workers {
-            try io.print("  \(member.name): engine \(member.engine ?? "?"), \(Self.seen(member, report)), running \(member.running) of \(member.concurrency), \(member.jobsDone) done, \(member.failures) failed; styles \(member.styles.joined(separator: ","))\(member.sizes.map { "; sizes " + $0.map(\.description).joined(separator: ",") } ?? "")\(Self.olderReader(member))")
+            try io.print("  \(member.name): engine \(member.engine ?? "?"), \(Self.seen(member, report)), running \(member.running) of \(member.concurrency), \(member.jobsDone) done, \(member.failures) failed; styles \(member.styles.joined(separator: ","))\(member.sizes.map { "; sizes " + $0.map(\.description).joined(separator: ",") } ?? "")\(member.languages.map { "; languages " + $0.joined(separator: ",") } ?? "")\(Self.olderReader(member))")
         }
         return .success
     }
@@ -77,6 +77,7 @@ struct ClusterCommand: InklingCommand {
                 object["running"] = .int(Int64(m.running))
                 object["packedDrawingVersion"] = .int(Int64(m.packedDrawingVersion))
                 if let sizes = m.sizes { object["sizes"] = .array(sizes.map { .string($0.description) }) }
+                if let languages = m.languages { object["languages"] = .array(languages.map(JSONValue.string)) }
             }
             if let url = m.url { object["url"] = .string(url) }
             return .object(object)

@@ -19,8 +19,11 @@ import InklingStrokes
 public struct ConceptResolver: Sendable {
     /// Languages the engine declares (BCP 47 primary codes), or `nil` to accept any.
     public var supportedLanguages: Set<String>?
-    /// How sure detection must be before an unsupported language is an error (0.5).
+    /// How sure detection must be before an unsupported language is an error
+    /// (``defaultMinimumConfidence`` unless set).
     public var minimumConfidence: Double
+    /// How sure detection must be, by default, before a language counts (0.5).
+    public static let defaultMinimumConfidence = 0.5
     /// Units of weight of each text concept (extracted concepts carry 1).
     public var textWeight: Double
     /// The extractor used for extracted concepts.
@@ -28,7 +31,7 @@ public struct ConceptResolver: Sendable {
 
     /// Creates a resolver.
     public init(
-        supportedLanguages: Set<String>? = nil, minimumConfidence: Double = 0.5, textWeight: Double = 2,
+        supportedLanguages: Set<String>? = nil, minimumConfidence: Double = defaultMinimumConfidence, textWeight: Double = 2,
         extractor: KeyphraseExtractor = KeyphraseExtractor()
     ) {
         self.supportedLanguages = supportedLanguages
@@ -37,17 +40,10 @@ public struct ConceptResolver: Sendable {
         self.extractor = extractor
     }
 
-    /// Resolves concepts; see the type's documentation for the rules.
-    public func resolve(_ concepts: [Concept]) throws(ConditioningError) -> ResolvedConcepts {
+    /// The language of the concepts' text, titles and extracted text together, as ``resolve(_:)``
+    /// detects it (``LanguageDetector``); `nil` when it cannot be told.
+    public static func language(of concepts: [Concept]) -> DetectedLanguage? {
         var allText: [String] = []
-        var title: String?
-        var styleRequest: StyleRequest?
-        var weighted: [(text: String, weight: Double)] = []
-        var drawing: Drawing?
-        var source: SourceImage?
-        var ignoredImages = 0
-
-        // Language first: extraction uses it, and an unsupported language fails early.
         for concept in concepts {
             switch concept {
             case .text(let text): allText.append(text)
@@ -57,7 +53,20 @@ public struct ConceptResolver: Sendable {
             default: break
             }
         }
-        let language = LanguageDetector.detect(allText.joined(separator: "\n"))
+        return LanguageDetector.detect(allText.joined(separator: "\n"))
+    }
+
+    /// Resolves concepts; see the type's documentation for the rules.
+    public func resolve(_ concepts: [Concept]) throws(ConditioningError) -> ResolvedConcepts {
+        var title: String?
+        var styleRequest: StyleRequest?
+        var weighted: [(text: String, weight: Double)] = []
+        var drawing: Drawing?
+        var source: SourceImage?
+        var ignoredImages = 0
+
+        // Language first: extraction uses it, and an unsupported language fails early.
+        let language = Self.language(of: concepts)
         if let supportedLanguages, let language, language.confidence >= minimumConfidence,
            !supportedLanguages.contains(language.code) {
             throw .unsupportedLanguage(detected: language.code, supported: supportedLanguages.sorted())

@@ -265,6 +265,7 @@ final class Router: Sendable {
                 if let sizes = worker.sizes {
                     entry["sizes"] = .array(sizes.map { ["width": .int(Int64($0.width)), "height": .int(Int64($0.height))] })
                 }
+                if let languages = worker.languages { entry["languages"] = .array(languages.map(JSONValue.string)) }
                 return .object(entry)
             }),
             "running": .int(Int64(load.running)),

@@ -67,6 +67,8 @@ public struct JobsAvailability: Sendable, Hashable {
         /// Sizes its engine produces, its default first; `nil` when it does not say (a worker
         /// built before workers listed them).
         public var sizes: [PixelSize]?
+        /// Languages its engine understands; `nil` when it does not say.
+        public var languages: [String]?
         public var concurrency: Int
         public var running: Int
         /// Seconds since its last heartbeat (0 for this process).
@@ -74,12 +76,13 @@ public struct JobsAvailability: Sendable, Hashable {
         public var jobsDone: Int
         public var failures: Int
 
-        public init(name: String, engine: String, styles: [String], sizes: [PixelSize]? = nil, concurrency: Int, running: Int, lastSeen: Double,
-                    jobsDone: Int, failures: Int) {
+        public init(name: String, engine: String, styles: [String], sizes: [PixelSize]? = nil, languages: [String]? = nil, concurrency: Int,
+                    running: Int, lastSeen: Double, jobsDone: Int, failures: Int) {
             self.name = name
             self.engine = engine
             self.styles = styles
             self.sizes = sizes
+            self.languages = languages
             self.concurrency = concurrency
             self.running = running
             self.lastSeen = lastSeen

@@ -180,7 +180,8 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
         let stored = store.count
         return lock.withLock {
             let worker = JobsAvailability.Worker(name: "local", engine: engine.identifier, styles: styles,
-                                                 sizes: engine.capabilities.sizes, concurrency: slots,
+                                                 sizes: engine.capabilities.sizes, languages: engine.capabilities.languages.sorted(),
+                                                 concurrency: slots,
                                                  running: running, lastSeen: 0, jobsDone: succeeded, failures: failures)
             return JobsAvailability(mode: "local", workers: [worker], running: running, queued: queue.count, queueLimit: queueLimit,
                                     throughput: throughput.perSecond(at: second), storedImages: stored)

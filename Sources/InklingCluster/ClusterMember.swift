@@ -92,10 +92,10 @@ public struct ClusterMember: Sendable, Hashable {
         engine = fields.text("engine")
         styles = fields.text("styles").map { $0.split(separator: ",").map(String.init) } ?? []
         sizes = fields.text("sizes").map { text in
-            text.split(separator: ",").prefix(Self.maxSizes).compactMap { SizeText.parse($0).map { PixelSize(width: $0.width, height: $0.height) } }
+            text.split(separator: ",", maxSplits: Self.maxSizes).prefix(Self.maxSizes).compactMap { SizeText.parse($0).map { PixelSize(width: $0.width, height: $0.height) } }
         }
         languages = fields.text("languages").map { text in
-            text.split(separator: ",").prefix(Self.maxLanguages).filter { $0.count <= 16 }.map(String.init)
+            text.split(separator: ",", maxSplits: Self.maxLanguages).prefix(Self.maxLanguages).filter { $0.count <= 16 }.map(String.init)
         }
         concurrency = fields.int("concurrency") ?? 0
         packedDrawingVersion = fields.int("packedDrawing") ?? PackedDrawing.oldestVersion

@@ -194,17 +194,17 @@ public final class ClusterWorker: @unchecked Sendable {
         while !isStopping {
             do {
                 _ = try await client.command(["XGROUP", "CREATE", .init(stream), .init(ClusterKeys.group), "0", "MKSTREAM"])
-                if said != nil { log("redis is back") }
-                return
             } catch {
-                if case .server(let message) = error, message.hasPrefix("BUSYGROUP") {
-                    if said != nil { log("redis is back") }
-                    return
+                // BUSYGROUP: it is there already.
+                if case .server(let message) = error, message.hasPrefix("BUSYGROUP") {} else {
+                    if error.description != said { log("redis: \(error.description); retrying every second") }
+                    said = error.description
+                    try? await Task.sleep(for: .seconds(1))
+                    continue
                 }
-                if error.description != said { log("redis: \(error.description); retrying every second") }
-                said = error.description
-                try? await Task.sleep(for: .seconds(1))
             }
+            if said != nil { log("redis is back") }
+            return
         }
     }
 

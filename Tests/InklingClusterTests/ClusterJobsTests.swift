@@ -215,9 +215,7 @@ final class ClusterJobsTests: XCTestCase {
         XCTAssertEqual(besideVersion, 3)
         // This build's workers say so themselves.
         let record = ClusterMember(role: "worker", name: "w", engine: "builtin", styles: ["sketch"], concurrency: 1)
-        let fields = Dictionary(uniqueKeysWithValues: stride(from: 0, to: record.fields.count - 1, by: 2).map {
-            (String(decoding: record.fields[$0].bytes, as: UTF8.self), record.fields[$0 + 1].bytes)
-        })
+        let fields = ClusterTestSupport.storedFields(of: record)
         XCTAssertEqual(ClusterMember(name: "w", fields: fields, heartbeat: 0, now: 0)?.packedDrawingVersion, PackedDrawing.newestVersion)
     }
 

@@ -5,8 +5,8 @@ import InklingRedisTestSupport
 @testable import InklingServer
 import XCTest
 
-/// Which engine a front end sends a job to: the style, then the size closest to the one asked
-/// for, then free slots.
+/// Which engine a front end sends a job to: the style, then the language, then the size closest
+/// to the one asked for, then free slots.
 final class ClusterRoutingTests: XCTestCase {
     private func worker(_ engine: String, styles: [String] = ["sketch"], sizes: [PixelSize]?, languages: [String]? = nil,
                         concurrency: Int = 1, running: Int = 0) -> ClusterMember {
@@ -80,17 +80,14 @@ final class ClusterRoutingTests: XCTestCase {
         func read(_ fields: [String: String]) -> ClusterMember? {
             ClusterMember(name: "w", fields: fields.mapValues { Array($0.utf8) }, heartbeat: 0, now: 0)
         }
-        let record = worker("big", sizes: [large, wide])
-        var fields: [String: String] = [:]
-        for i in stride(from: 0, to: record.fields.count - 1, by: 2) {
-            fields[String(decoding: record.fields[i].bytes, as: UTF8.self)] = String(decoding: record.fields[i + 1].bytes, as: UTF8.self)
-        }
-        XCTAssertEqual(fields["sizes"], "1024x1024,1152x896")
-        XCTAssertEqual(read(fields)?.sizes, [large, wide])
+        let fields = ClusterTestSupport.storedFields(of: worker("big", sizes: [large, wide], languages: ["en", "ja"]))
+        XCTAssertEqual(fields["sizes"], Array("1024x1024,1152x896".utf8))
+        XCTAssertEqual(fields["languages"], Array("en,ja".utf8))
+        let stored = ClusterMember(name: "w", fields: fields, heartbeat: 0, now: 0)
+        XCTAssertEqual(stored?.sizes, [large, wide])
+        XCTAssertEqual(stored?.languages, ["en", "ja"])
         XCTAssertNil(read(["role": "worker"])?.sizes, "a record without sizes")
-        let speaking = worker("big", sizes: nil, languages: ["en", "ja"])
-        XCTAssertEqual(read(["role": "worker", "languages": String(decoding: speaking.fields[speaking.fields.firstIndex(of: "languages")! + 1].bytes, as: UTF8.self)])?.languages,
-                       ["en", "ja"])
+        XCTAssertNil(read(["role": "worker"])?.languages, "a record without languages")
         XCTAssertEqual(read(["role": "worker", "languages": String(repeating: "x", count: 40) + ",de"])?.languages, ["de"], "over-long entries are skipped")
         XCTAssertEqual(read(["role": "worker", "languages": Array(repeating: "en", count: 100_000).joined(separator: ",")])?.languages?.count,
                        ClusterMember.maxLanguages)

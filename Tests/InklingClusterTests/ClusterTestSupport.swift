@@ -22,6 +22,13 @@ enum ClusterTestSupport {
         return settings
     }
 
+    /// A member record's hash fields, as Redis would hand them back.
+    static func storedFields(of member: ClusterMember) -> [String: [UInt8]] {
+        let fields = member.fields
+        return Dictionary(stride(from: 0, to: fields.count - 1, by: 2).map { (String(decoding: fields[$0].bytes, as: UTF8.self), fields[$0 + 1].bytes) },
+                          uniquingKeysWith: { _, last in last })
+    }
+
     /// The bundled tablet drawing.
     static var houseBytes: [UInt8] {
         get throws {

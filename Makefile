@@ -59,7 +59,8 @@ contact-sheet: release
 ## from Inkling's products, and the docs that show them), regress's JUnit XML against a JUnit
 ## schema, the README's and docs' marked shell blocks (in a temporary copy), the metrics' agreement with
 ## scikit-image, then the browser test of the drawing page (headless Chromium, installed when
-## missing; screenshot in .build/artifacts/browser-test.png).
+## missing; screenshot in .build/artifacts/browser-test.png), alone and through a cluster on
+## Redis (three workers, two front ends).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
@@ -69,16 +70,18 @@ test: deps
 	scripts/check-agreement "$$($(SWIFT) build --show-bin-path)/inkling"
 	scripts/api-properties "$$($(SWIFT) build --show-bin-path)/inkling"
 	scripts/browser-test
+	scripts/browser-test --cluster
 
 ## SSIM, PSNR and ΔE00 of `inkling compare` against scikit-image (installs it into a venv).
 agreement: deps
 	$(SWIFT) build --product inkling
 	scripts/check-agreement
 
-## Only the browser test.
+## Only the browser tests (the drawing page alone and through a cluster).
 browser-test: deps
 	$(SWIFT) build --product inkling
 	scripts/browser-test
+	scripts/browser-test --cluster
 
 ## Build every libFuzzer target (ASan) and run each for FUZZ_SECONDS (default 600), one at a
 ## time; FUZZ_TARGETS="png inkml" picks some. Crashes go to Fuzz/crashes/<target>/ (exit 1);

@@ -101,6 +101,100 @@ final class ClusterSoakTests: XCTestCase {
         print("soak: \(jobs) jobs, \(kills) workers killed, all answered once (\(givenUp.count) given up after each of their workers was killed)")
     }
 
+    /// Front ends killed with SIGKILL at random moments while clients submit: every job a front
+    /// end accepted (202, or 200 with its images) ends with one image; a job whose front end
+    /// died before it answered still runs to its end or expires with the TTL, never stuck.
+    func testFrontEndsKilledAtRandomMomentsLoseNoAcceptedJob() async throws {
+        let cluster = try ClusterProcesses(heartbeat: 0.2, visibility: 2)
+        let frontEndArguments = ["--cluster-queue", "5000", "--image-ttl", "120"]
+        let frontEnds = Locked(try (0..<2).map { _ in try cluster.frontEnd(frontEndArguments) })
+        for _ in 0..<3 { _ = try cluster.worker() }
+        let body = try ClusterTestSupport.body(limit: 1, style: "sketch")
+        /// What the clients saw: accepted job ids, the image ids of synchronous answers, requests
+        /// that got no answer (their front end was killed), and any other answer (a fault).
+        struct Seen { var accepted: [String] = []; var images: [String] = []; var unanswered = 0; var faults: [String] = [] }
+        let seen = Locked(Seen())
+        let clientsEnd = Date().addingTimeInterval(6)
+        let clients = DispatchGroup()
+        for client in 0..<3 {
+            clients.enter()
+            Thread.detachNewThread {
+                defer { clients.leave() }
+                var i = 0
+                while Date() < clientsEnd {
+                    i += 1
+                    let front = frontEnds.read { $0.randomElement()!.1 }
+                    let synchronous = (i + client) % 4 == 0
+                    do {
+                        let answer = try HTTP.send("POST", front.appendingPathComponent("v1/generations"), body: body,
+                                                   headers: synchronous ? [:] : ["Prefer": "respond-async"], timeout: 30)
+                        seen.write { seen in
+                            switch answer.status {
+                            case 202: seen.accepted.append(answer.json["id"] as? String ?? "")
+                            case 200: seen.images += ((answer.json["images"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+                            default: seen.faults.append("\(answer.status) \(answer.text.prefix(200))")
+                            }
+                        }
+                    } catch {
+                        seen.write { $0.unanswered += 1 }
+                    }
+                    usleep(UInt32.random(in: 50_000...150_000))
+                }
+            }
+        }
+        // Kill a random front end every half second or so and start another in its place.
+        var kills = 0
+        while Date() < clientsEnd {
+            try await Task.sleep(for: .milliseconds(Int.random(in: 300...800)))
+            let index = Int.random(in: 0..<2)
+            let victim = frontEnds.read { $0[index].0 }
+            let replacement = try cluster.frontEnd(frontEndArguments)
+            frontEnds.write { $0[index] = replacement }
+            victim.kill()
+            kills += 1
+        }
+        await withCheckedContinuation { continuation in clients.notify(queue: .global()) { continuation.resume() } }
+        let result = seen.read { $0 }
+        XCTAssertEqual(result.faults, [], "answers other than 202 and 200")
+        XCTAssertGreaterThan(kills, 4)
+        XCTAssertGreaterThan(result.accepted.count, 20)
+
+        // Every job in Redis (those whose front end died before answering too) ends; none is stuck.
+        let client = RedisClient(url: cluster.redis.url)
+        var states: [String: String] = [:]
+        let deadline = Date().addingTimeInterval(180)
+        repeat {
+            let jobs = try cluster.redis.keys(matching: "inkling:job:*").filter { $0.split(separator: ":").count == 3 }
+            let replies = try await client.pipeline(jobs.map { ["HGET", .init($0), "state"] })
+            states = Dictionary(uniqueKeysWithValues: zip(jobs.map { String($0.dropFirst("inkling:job:".count)) }, replies.map { $0.text ?? "none" }))
+            if states.values.allSatisfy({ ["succeeded", "none"].contains($0) }) { break }
+            try await Task.sleep(for: .milliseconds(500))
+        } while Date() < deadline
+        let tally = Dictionary(grouping: states.values, by: { $0 }).mapValues(\.count)
+        XCTAssertEqual(Set(states.values).subtracting(["succeeded", "none"]), [], "jobs not succeeded: \(tally)")
+        for id in result.accepted { XCTAssertEqual(states[id], "succeeded", "accepted job \(id)") }
+        // A record with no state is a job spec whose queueing its front end never finished: it expires.
+        let unqueued = states.filter { $0.value == "none" }.map(\.key)
+        let ttls = try await client.pipeline(unqueued.map { ["TTL", .init("inkling:job:\($0)")] }).map { $0.integer ?? -2 }
+        XCTAssertTrue(ttls.allSatisfy { (1...300).contains($0) }, "unqueued job records must expire: \(ttls)")
+
+        // Each accepted job announced exactly one image; every image downloads once, through a live front end.
+        let announced = try await client.pipeline(result.accepted.map { ["XRANGE", .init("inkling:job:\($0):events"), "-", "+"] })
+        var images = result.images
+        for (id, reply) in zip(result.accepted, announced) {
+            let events = (reply.array ?? []).compactMap { $0.array?.last?.array?.last?.text }.filter { $0.contains("\"type\":\"image\"") }
+            XCTAssertEqual(events.count, 1, "job \(id) announced \(events.count) images")
+            if let text = events.first, let range = text.range(of: "\"id\":\"") { images.append(String(text[range.upperBound...].prefix(32))) }
+        }
+        let front = frontEnds.read { $0[0].1 }
+        for id in images {
+            XCTAssertEqual(try HTTP.send("GET", front.appendingPathComponent("v1/images/\(id)")).status, 200, "image \(id)")
+            XCTAssertEqual(try HTTP.send("GET", front.appendingPathComponent("v1/images/\(id)")).status, 404, "image \(id) a second time")
+        }
+        print("front-end kills: \(kills) front ends killed; \(result.accepted.count) jobs accepted, \(result.images.count) images answered "
+              + "synchronously, \(result.unanswered) requests cut off; \(states.count) jobs in Redis: \(tally)")
+    }
+
     /// The soak forgives a job given up only when the test killed every worker that started it.
     func testAJobIsForgivenOnlyWhenEveryWorkerThatStartedItWasKilled() {
         let started = { (worker: String) in #"{"limit":1,"notices":[],"style":"sketch","type":"started","worker":"\#(worker)"}"# }

@@ -16,6 +16,7 @@ import InklingRedis
 /// | `deadletter` | stream | jobs that failed every attempt (id, engine, attempts, reason) | trimmed to its length |
 /// | `finished:<second>` | counter | jobs ended in that second (the drain rate) | 2 minutes |
 /// | `bucket:<client digest>` | hash | a usage token bucket (clients are named by a SHA-256, never by their API key) | until it would be full again |
+/// | `doctor:<token>:<kind>` | each type | `inkling doctor --cluster`'s throwaway keys (``ClusterCommandProbe``) | deleted by it; a minute at most |
 public struct ClusterKeys: Sendable, Hashable {
     /// The prefix every key starts with.
     public let prefix: String
@@ -37,6 +38,7 @@ public struct ClusterKeys: Sendable, Hashable {
     var deadLetter: String { prefix + "deadletter" }
     func finished(second: Int64) -> String { prefix + "finished:" + String(second) }
     func bucket(_ client: String) -> String { prefix + "bucket:" + client }
+    func doctorProbe(_ token: String) -> String { prefix + "doctor:" + token }
 
     /// The consumer group every engine's stream is read by.
     static let group = "workers"

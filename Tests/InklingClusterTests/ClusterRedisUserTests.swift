@@ -97,6 +97,25 @@ final class ClusterRedisUserTests: XCTestCase {
         XCTAssertEqual(elsewhere, 0, "everything went to database 2")
     }
 
+    func testAFrontEndWhoseUserIsRefusedACommandSaysSoAndPointsAtTheDoctor() async throws {
+        let redis = try RedisTestServer()
+        let settings = try await user("notime", rules: ClusterDoctor.userRules().replacingOccurrences(of: " +time", with: ""), on: redis)
+        let admin = RedisClient(url: settings.url)
+        defer { admin.close() }
+        try await ClusterTestSupport.listGhostWorker(admin, settings)
+        let jobs = try ClusterJobs(settings: settings, imageTTL: 30, generationTimeout: 60, defaultStyle: "illustration")
+        do {
+            _ = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+            XCTFail("the queue script calls TIME, which this user may not run")
+        } catch let error as APIError {
+            XCTAssertEqual(error.status, 503)
+            XCTAssertEqual(error.code, "cluster_unavailable")
+            XCTAssertTrue(error.message.contains("refuses a command to this member's user"), error.message)
+            XCTAssertTrue(error.message.contains("`inkling doctor --cluster` names the commands"), error.message)
+            XCTAssertEqual(error.retryAfter, 60)
+        }
+    }
+
     func testTheDoctorNamesWhatTheUserMayNotRun() async throws {
         let redis = try RedisTestServer()
         // Without TIME (the scripts call it) and without INFO (the doctor then probes for 6.2).

@@ -129,6 +129,12 @@ struct ClusterRegistry: Sendable {
         ])
     }
 
+    /// When the member `name` of `role` last beat (seconds since 1970), or `nil` if it is not listed.
+    func lastBeat(of name: String, role: String) async throws(RedisError) -> Double? {
+        let list = role == "worker" ? keys.workers : keys.frontends
+        return try await client.command(["ZSCORE", .init(list), .init(name)]).text.flatMap(Double.init)
+    }
+
     /// Removes `member` (a clean stop).
     func leave(_ member: ClusterMember) async {
         let list = member.role == "worker" ? keys.workers : keys.frontends

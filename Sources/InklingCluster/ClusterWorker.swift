@@ -102,6 +102,48 @@ public final class ClusterWorker: @unchecked Sendable {
     private var isStopping: Bool { lock.withLock { stopping } }
     private var runningCount: Int { lock.withLock { running.count } }
 
+    // MARK: Starting
+
+    /// Makes sure no other live worker goes by this worker's name, before ``run()``: two workers
+    /// under one name would be one consumer of the engine's stream and one record, each taking
+    /// the other's jobs for its own.
+    ///
+    /// A name nobody lists, or whose heartbeat is older than the settings' staleness, is free at
+    /// once. A name whose worker beat recently is watched for up to that long: a worker
+    /// restarted after a crash gets its name back when the dead one's heartbeat goes stale
+    /// (it says that it waits), and a second worker started under a live worker's name throws
+    /// as soon as that worker beats again. Redis unreachable: nothing can be checked, and
+    /// ``run()`` waits for Redis anyway, so it returns.
+    public func claimName() async throws(ClusterError) {
+        let name = self.name
+        let stale = settings.staleAfter
+        let clock = ContinuousClock()
+        let start = clock.now
+        var said = false
+        do {
+            guard let first = try await registry.lastBeat(of: name, role: "worker") else { return }
+            while true {
+                let now = Date().timeIntervalSince1970
+                guard let beat = try await registry.lastBeat(of: name, role: "worker"), now - beat < stale else { return }
+                if beat > first {
+                    throw ClusterError.settings("a live worker named \(name) is in the cluster (it beat \(NumberText.fixed(max(0, now - beat), digits: 1)) s ago); "
+                        + "give this one another --name, or stop that one")
+                }
+                if !said {
+                    log("a worker named \(name) beat \(NumberText.fixed(max(0, now - beat), digits: 1)) s ago; waiting up to \(NumberText.compact(stale)) s "
+                        + "for its heartbeat to stop (a restart after a crash) or to go on (another worker of that name)")
+                    said = true
+                }
+                if clock.now - start > .seconds(stale + settings.heartbeatInterval * 2) { return }
+                try? await Task.sleep(for: .milliseconds(Int64(min(250, settings.heartbeatInterval * 500))))
+            }
+        } catch let error as ClusterError {
+            throw error
+        } catch {
+            return
+        }
+    }
+
     // MARK: Running
 
     /// Works until ``drain(deadline:)`` or ``stop()``; survives Redis going away (it retries

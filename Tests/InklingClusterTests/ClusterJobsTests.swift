@@ -346,6 +346,35 @@ final class ClusterJobsTests: XCTestCase {
         XCTAssertEqual(status.attempts, 1)
     }
 
+    func testASecondWorkerUnderALiveWorkersNameIsRefusedAndACrashedOnesNameIsTakenBack() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let first = try worker(settings, name: "twin")
+        try await first.claimName()
+        let running = Task { await first.run() }
+        try await ClusterTestSupport.eventually(5, "the first worker beats") {
+            try await RedisClient(url: redis.url).command(["ZSCORE", .init(settings.keys.workers), "twin"]).text != nil
+        }
+        do {
+            try await worker(settings, name: "twin").claimName()
+            XCTFail("a second worker took a live worker's name")
+        } catch {
+            XCTAssertTrue("\(error)".contains("a live worker named twin is in the cluster"), "\(error)")
+        }
+        // A clean stop leaves the list: the name is free at once.
+        await first.drain(deadline: 1)
+        first.stop()
+        await running.value
+        let clock = ContinuousClock()
+        var took = try await clock.measure { try await worker(settings, name: "twin").claimName() }
+        XCTAssertLessThan(took, .seconds(1))
+        // A worker killed 4.6 s ago (its last heartbeat; stale after 5 s): its name is free once the heartbeat is stale.
+        _ = try await RedisClient(url: redis.url).command(["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 - 4.6), "crashed"])
+        took = try await clock.measure { try await worker(settings, name: "crashed").claimName() }
+        XCTAssertGreaterThan(took, .milliseconds(200))
+        XCTAssertLessThan(took, .seconds(3))
+    }
+
     func testAPIKeysAndAddressesAreNotReadableInRedis() async throws {
         let redis = try RedisTestServer()
         let settings = ClusterTestSupport.settings(redis)

@@ -77,6 +77,11 @@ struct WorkerCommand: InklingCommand {
         } catch {
             throw CommandFailure(.failure, error.description)
         }
+        do {
+            try await worker.claimName()
+        } catch {
+            throw CommandFailure(.failure, error.description)
+        }
         let drain = self.drain
         let stopped = Task { await worker.run() }
         await Interruption.shared.whileHandling({ Task { await worker.drain(deadline: drain); worker.stop() } }) {

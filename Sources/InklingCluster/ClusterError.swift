@@ -20,9 +20,14 @@ public enum ClusterError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The answer a client gets when Redis fails under its request: 503 `cluster_unavailable`.
-    /// A refusal by the Redis user's ACL (which a retry does not mend, and whose message from a
-    /// script does not name the command) points the operator at `inkling doctor --cluster`.
+    /// A full Redis (`OOM`) asks for a later retry; a refusal by the Redis user's ACL (which a
+    /// retry does not mend, and whose message from a script does not name the command) points
+    /// the operator at `inkling doctor --cluster`.
     static func unavailable(_ error: RedisError, _ url: RedisURL) -> APIError {
+        if case .server(let message) = error, message.hasPrefix("OOM") {
+            return APIError(503, "cluster_unavailable", "the cluster's Redis (\(url)) is full (maxmemory): it takes new jobs again as images "
+                + "are downloaded or expire; retry in 30 s", retryAfter: 30)
+        }
         if case .server(let message) = error, message.hasPrefix("NOPERM") || message.contains("can't run this command") {
             return APIError(503, "cluster_unavailable", "the cluster's Redis (\(url)) refuses a command to this member's user: \(error.description); "
                 + "`inkling doctor --cluster` names the commands the user may not run", retryAfter: 60)

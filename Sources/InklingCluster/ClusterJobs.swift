@@ -107,8 +107,10 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
                                             after: [["MULTI"], inputs, ["EXPIRE", .init(keys.job(id)), .init(queueWait)], ["EXEC"]])
             reply = sent.script
             if reply.integer == -1 {
-                let why = sent.commands.last.flatMap { if case .error(let message) = $0 { message } else { nil } } ?? "its inputs were not stored"
-                throw .server("the job could not be stored: \(why)")
+                // Why the transaction storing the inputs failed: its first refused command (OOM
+                // when Redis is full), not the EXECABORT that follows it.
+                let errors = sent.commands.compactMap { if case .error(let message) = $0 { message } else { nil } }
+                throw .server(errors.first { !$0.hasPrefix("EXECABORT") } ?? errors.first ?? "the job's inputs were not stored")
             }
         } catch {
             throw unavailable(error)

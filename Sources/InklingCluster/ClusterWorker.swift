@@ -406,13 +406,15 @@ public final class ClusterWorker: @unchecked Sendable {
                     let last = painted == prepared.limit && job.why == nil
                     let entry = JobImage(id: RandomID.make(), variation: image.recipe.variation, width: image.image.width,
                                          height: image.image.height, seed: image.recipe.seed, style: image.recipe.style.rawValue)
-                    let result = try await client.run(ClusterScripts.deliver, keys: [
-                        .init(keys.images(job.id)), .init(keys.image(entry.id)), .init(keys.imageOwner(entry.id)),
-                        .init(keys.events(job.id)), .init(keys.job(job.id)), .init(keys.queue), .init(stream), .init(finishedCounter()),
-                    ], arguments: [.init(entry.variation), .init(JSONValue.object(JobEventJSON.image(entry)).text),
-                                   .init(ttl), .init(owner), .init(JobEventJSON.encode(.image(entry))), .init(job.id), .init(job.entry),
-                                   last ? "last" : ""],
-                                                      after: [["SET", .init(keys.image(entry.id)), .init(image.png), "EX", .init(ttl)]]).script
+                    let result = try await whileRedisIsFull(job) { () async throws(RedisError) in
+                        try await client.run(ClusterScripts.deliver, keys: [
+                            .init(keys.images(job.id)), .init(keys.image(entry.id)), .init(keys.imageOwner(entry.id)),
+                            .init(keys.events(job.id)), .init(keys.job(job.id)), .init(keys.queue), .init(stream), .init(finishedCounter()),
+                        ], arguments: [.init(entry.variation), .init(JSONValue.object(JobEventJSON.image(entry)).text),
+                                       .init(ttl), .init(owner), .init(JobEventJSON.encode(.image(entry))), .init(job.id), .init(job.entry),
+                                       last ? "last" : ""],
+                                         after: [["SET", .init(keys.image(entry.id)), .init(image.png), "EX", .init(ttl)]]).script
+                    }
                     if result.integer == 1 { delivered += 1 }
                     if last, result.integer != -1 { ended = true }
                 default:
@@ -433,6 +435,28 @@ public final class ClusterWorker: @unchecked Sendable {
             return job.why == nil ? .failed(APIError.creation(error)) : .stopped
         } catch {
             return job.why == nil ? .failed(APIError.creation(ImageCreationError.engine(error))) : .stopped
+        }
+    }
+
+    /// Runs `step` (a delivery); while Redis is full (`OOM`: `maxmemory` with `noeviction`), keeps
+    /// what was painted and tries again every second, for up to twice the visibility timeout:
+    /// downloads and expiring images make room, and painting again would cost the engine's time.
+    /// The job's heartbeat (which adds nothing to Redis) keeps the job this worker's meanwhile.
+    /// Other errors, a job stopped meanwhile, or a Redis still full at the end throw as before.
+    private func whileRedisIsFull<T>(_ job: RunningJob, _ step: () async throws(RedisError) -> T) async throws(RedisError) -> T {
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(max(2, settings.visibilityTimeout * 2))
+        var said = false
+        while true {
+            do {
+                return try await step()
+            } catch .server(let message) where message.hasPrefix("OOM") && job.why == nil && clock.now < end {
+                if !said {
+                    log("job \(job.id): Redis is full (maxmemory); keeping its image and trying again every second")
+                    said = true
+                }
+                try? await Task.sleep(for: .seconds(1))
+            }
         }
     }
 

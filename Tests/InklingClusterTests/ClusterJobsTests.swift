@@ -375,6 +375,48 @@ final class ClusterJobsTests: XCTestCase {
         XCTAssertLessThan(took, .seconds(3))
     }
 
+    func testAWorkerKeepsItsImageWhileRedisIsFullAndDeliversItOnceThereIsRoom() async throws {
+        let redis = try RedisTestServer()
+        // Deliveries are tried again for twice the visibility timeout: 10 s here.
+        let settings = ClusterTestSupport.settings(redis) { $0.visibilityTimeout = 5 }
+        let jobs = try frontEnd(settings)
+        let gated = GatedEngine()
+        let worker = try ClusterWorker(settings: settings, engine: gated, engineName: "builtin", concurrency: 1,
+                                       allowedStyles: [.sketch], defaultStyle: .sketch)
+        let running = Task { await worker.run() }
+        defer { worker.stop(); running.cancel() }
+        try await ClusterTestSupport.eventually(5, "the worker joins") { await jobs.availability().workers.count == 1 }
+        let id = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+        try await ClusterTestSupport.eventually(5, "the job runs") { try await jobs.status(of: id, requester: nil).state == .running }
+
+        // Redis fills up (noeviction) while the engine paints.
+        let admin = RedisClient(url: redis.url)
+        _ = try await admin.pipeline([["CONFIG", "SET", "maxmemory-policy", "noeviction"], ["CONFIG", "SET", "maxmemory", "1"]])
+        gated.openGate()
+        try await Task.sleep(for: .milliseconds(2500))
+        var status = try await jobs.status(of: id, requester: nil)
+        XCTAssertEqual(status.state, .running, "the worker holds the image while Redis is full")
+        XCTAssertEqual(status.images.count, 0)
+        // New work is refused with a reason and a later retry.
+        do {
+            _ = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+            XCTFail("a full Redis took a job")
+        } catch let error as APIError {
+            XCTAssertEqual(error.status, 503)
+            XCTAssertTrue(error.message.contains("is full (maxmemory)"), error.message)
+            XCTAssertEqual(error.retryAfter, 30)
+        }
+
+        // Room again: the image painted once is delivered, in the job's first attempt.
+        _ = try await admin.command(["CONFIG", "SET", "maxmemory", "0"])
+        let events = try await ClusterTestSupport.events(jobs, id)
+        XCTAssertEqual(events.last, .done(count: 1), "\(events)")
+        status = try await jobs.status(of: id, requester: nil)
+        XCTAssertEqual(status.state, .succeeded)
+        XCTAssertEqual(status.attempts, 1)
+        XCTAssertEqual(gated.paintedCount, 1, "painted once")
+    }
+
     func testAPIKeysAndAddressesAreNotReadableInRedis() async throws {
         let redis = try RedisTestServer()
         let settings = ClusterTestSupport.settings(redis)

@@ -17,9 +17,27 @@ enum ClusterCommandProbe {
         var refused: [String] = []
         /// Whether the user may not touch the probe's keys (an ACL key pattern without the prefix).
         var keysRefused = false
-        /// Commands that failed otherwise, with Redis's answer: `GETDEL (ERR unknown command …)`
-        /// on a Redis older than 6.2.
-        var failed: [String] = []
+        /// Commands that failed otherwise, with Redis's answer (`ERR unknown command` on a Redis
+        /// older than 6.2, `READONLY` on a replica).
+        var failed: [Failure] = []
+
+        /// A command that failed, and how Redis answered.
+        struct Failure: Sendable, Hashable {
+            var command: String
+            var answer: String
+        }
+
+        /// The failures as one line: commands that got the same answer together, in the order
+        /// tried (`SET, HSET (READONLY You can't write against a read only replica.)`).
+        var failedLine: String {
+            var answers: [String] = []
+            var commands: [String: [String]] = [:]
+            for failure in failed {
+                if commands[failure.answer] == nil { answers.append(failure.answer) }
+                if commands[failure.answer]?.contains(failure.command) != true { commands[failure.answer, default: []].append(failure.command) }
+            }
+            return answers.map { "\(commands[$0]!.joined(separator: ", ")) (\($0))" }.joined(separator: "; ")
+        }
     }
 
     /// Runs the probe through `client`, on keys named by `keys`; `nil` when Redis could not be reached.
@@ -50,7 +68,7 @@ enum ClusterCommandProbe {
             } else if message.hasPrefix("NOPERM") {
                 if !outcome.refused.contains(name) { outcome.refused.append(name) }
             } else {
-                outcome.failed.append("\(name) (\(message.prefix(120)))")
+                outcome.failed.append(Outcome.Failure(command: name, answer: String(message.prefix(120))))
             }
         }
 

@@ -56,8 +56,10 @@ public enum ClusterDoctor {
                     + "(NOPERM), which the cluster runs; grant \(probe.refused.count == 1 ? "it" : "them") \(guide)"))
             } else if probe.keysRefused {
                 // Said above; what else failed followed from it.
+            } else if probe.failed.contains(where: { $0.answer.hasPrefix("READONLY") }) {
+                findings.append(Finding(ok: false, warning: false, line: "commands: this Redis is a read-only replica (READONLY); point the cluster at its primary"))
             } else if !probe.failed.isEmpty {
-                findings.append(Finding(ok: false, warning: false, line: "commands: \(probe.failed.joined(separator: "; ")) failed; the cluster runs them"))
+                findings.append(Finding(ok: false, warning: false, line: "commands: \(probe.failedLine) failed; the cluster runs them"))
             } else {
                 findings.append(Finding(ok: true, warning: false, line: "commands: all \(probe.checked) that the cluster runs are allowed (tried on throwaway keys)"))
             }
@@ -123,9 +125,10 @@ public enum ClusterDoctor {
         }
         let why: String
         if case .failure(let error) = info { why = error.description } else { why = "no redis_version in its answer" }
-        let missing = (probe?.failed ?? []).filter { $0.hasPrefix("GETDEL ") || $0.hasPrefix("XAUTOCLAIM ") }
+        let missing = (probe?.failed ?? []).filter { ["GETDEL", "XAUTOCLAIM"].contains($0.command) && $0.answer.contains("unknown command") }
         if !missing.isEmpty {
-            return Finding(ok: false, warning: false, line: "redis \(url): older than 6.2 (\(missing.joined(separator: "; "))); the cluster needs 6.2 or later")
+            return Finding(ok: false, warning: false, line: "redis \(url): older than 6.2 (\(missing.map(\.command).joined(separator: " and ")) unknown); "
+                + "the cluster needs 6.2 or later")
         }
         if let probe, !probe.keysRefused, !probe.refused.contains("GETDEL"), !probe.refused.contains("XAUTOCLAIM") {
             return Finding(ok: true, warning: false, line: "redis \(url): reachable; INFO did not answer (\(why)), but GETDEL and XAUTOCLAIM run, so it is 6.2 or later")

@@ -116,6 +116,14 @@ final class ClusterRedisUserTests: XCTestCase {
         }
     }
 
+    func testTheDoctorSaysAReplicaIsNotThePrimary() async throws {
+        let primary = try RedisTestServer()
+        let replica = try RedisTestServer()
+        _ = try await RedisClient(url: replica.url).command(["REPLICAOF", "127.0.0.1", .init(Int(primary.port))])
+        let lines = await ClusterDoctor.check(ClusterSettings(url: replica.url)).map { ($0.ok, $0.line) }
+        XCTAssertTrue(lines.contains { !$0.0 && $0.1 == "commands: this Redis is a read-only replica (READONLY); point the cluster at its primary" }, "\(lines)")
+    }
+
     func testTheDoctorNamesWhatTheUserMayNotRun() async throws {
         let redis = try RedisTestServer()
         // Without TIME (the scripts call it) and without INFO (the doctor then probes for 6.2).

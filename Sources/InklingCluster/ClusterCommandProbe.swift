@@ -11,8 +11,8 @@ import InklingRedis
 enum ClusterCommandProbe {
     /// What the probe found.
     struct Outcome: Sendable, Hashable {
-        /// How many commands it ran.
-        var checked = 0
+        /// The commands it ran (each once or more), upper case.
+        var checked: Set<String> = []
         /// Commands the user may not run (`NOPERM`), upper case, in the order tried.
         var refused: [String] = []
         /// Whether the user may not touch the probe's keys (an ACL key pattern without the prefix).
@@ -52,7 +52,7 @@ enum ClusterCommandProbe {
         /// Runs one command and notes a refusal or failure; its reply, or `nil`.
         func attempt(_ command: [RedisArgument]) async -> RedisReply? {
             let name = String(decoding: command[0].bytes, as: UTF8.self).uppercased()
-            outcome.checked += 1
+            outcome.checked.insert(name)
             do {
                 return try await client.command(command)
             } catch .server(let message) {
@@ -101,7 +101,7 @@ enum ClusterCommandProbe {
         }
         // A transaction, as a front end writes a job. A command refused inside it is refused
         // as it is queued, and EXEC then answers EXECABORT.
-        outcome.checked += 2
+        outcome.checked.formUnion(["MULTI", "EXEC"])
         guard let replies = try? await client.pipeline([["MULTI"], ["EXPIRE", h, "60"], ["EXEC"]]) else { return nil }
         if case .error(let message) = replies[0] {
             note("MULTI", message)

@@ -61,7 +61,7 @@ public enum ClusterDoctor {
             } else if !probe.failed.isEmpty {
                 findings.append(Finding(ok: false, warning: false, line: "commands: \(probe.failedLine) failed; the cluster runs them"))
             } else {
-                findings.append(Finding(ok: true, warning: false, line: "commands: all \(probe.checked) that the cluster runs are allowed (tried on throwaway keys)"))
+                findings.append(Finding(ok: true, warning: false, line: "commands: all \(probe.checked.count) that the cluster runs are allowed (tried on throwaway keys)"))
             }
         }
         let script = try? await client.command(["EVAL", "return 1", "0"])

@@ -381,8 +381,7 @@ final class ClusterJobsTests: XCTestCase {
         let settings = ClusterTestSupport.settings(redis) { $0.visibilityTimeout = 5 }
         let jobs = try frontEnd(settings)
         let gated = GatedEngine()
-        let worker = try ClusterWorker(settings: settings, engine: gated, engineName: "builtin", concurrency: 1,
-                                       allowedStyles: [.sketch], defaultStyle: .sketch)
+        let worker = try worker(settings, engine: gated)
         let running = Task { await worker.run() }
         defer { worker.stop(); running.cancel() }
         try await ClusterTestSupport.eventually(5, "the worker joins") { await jobs.availability().workers.count == 1 }

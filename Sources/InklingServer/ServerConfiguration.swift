@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import InklingConditioning
 import InklingStrokes
 
@@ -9,7 +10,7 @@ public struct ServerConfiguration: Sendable {
     /// Port; 0 picks a free one (see ``InklingServer/port``).
     public var port: UInt16 = 8080
     /// Server threads (libmicrohttpd's pool); the number of cores by default.
-    public var threads = ProcessInfo.processInfo.activeProcessorCount
+    public var threads = ActiveCores.count
     /// Seconds a connection may stay idle (a stalled body included) before it is closed.
     public var connectionTimeout = 30
     /// Seconds from a connection's start (or its previous answer) until the whole request head

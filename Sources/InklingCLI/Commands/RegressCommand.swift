@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import Inkling
 import InklingRegression
 import InklingComparison
@@ -50,7 +51,7 @@ struct RegressCommand: InklingCommand {
         record = try arguments.value("record", as: RecordMode.self) ?? .missing
         report = try arguments.value("report", as: String.self) ?? "regress-report/report.html"
         guard report.hasSuffix(".html"), report != ".html" else { throw .usage("--report must name an .html file (the JSON goes beside it)") }
-        jobs = try arguments.value("jobs", as: Int.self) ?? ProcessInfo.processInfo.activeProcessorCount
+        jobs = try arguments.value("jobs", as: Int.self) ?? ActiveCores.count
         guard (1...64).contains(jobs) else { throw .usage("--jobs must be 1…64, got \(jobs)") }
         json = arguments.flag("json")
         engine = try EngineOptions(arguments)

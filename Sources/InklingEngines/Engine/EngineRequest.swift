@@ -1,4 +1,4 @@
-import Foundation
+import InklingBase
 import InklingConditioning
 
 /// One request to an engine: the conditioning every variation shares and the variations wanted,
@@ -17,7 +17,7 @@ public struct EngineRequest: Sendable {
     public init(_ conditioning: Conditioning, variations: [Int], concurrency: Int? = nil, stop: EngineStop = EngineStop()) {
         self.conditioning = conditioning
         self.variations = variations
-        self.concurrency = max(1, min(variations.count, concurrency ?? ProcessInfo.processInfo.activeProcessorCount))
+        self.concurrency = max(1, min(variations.count, concurrency ?? ActiveCores.count))
         self.stop = stop
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 import Inkling
 import InklingBuiltInEngine
 import InklingComparison
@@ -28,7 +29,7 @@ public struct RegressionRunner: Sendable {
     public var platform: String?
 
     /// Creates a runner; by default it records missing references and paints with the built-in engine.
-    public init(record: RecordMode = .missing, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+    public init(record: RecordMode = .missing, jobs: Int = ActiveCores.count,
                 artifacts: URL? = nil, makeEngine: @escaping @Sendable () -> any ImageEngine = { BuiltInEngine() }) {
         self.record = record
         self.jobs = max(1, jobs)

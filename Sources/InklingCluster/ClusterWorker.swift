@@ -442,7 +442,8 @@ public final class ClusterWorker: @unchecked Sendable {
     /// what was painted and tries again every second, for up to twice the visibility timeout:
     /// downloads and expiring images make room, and painting again would cost the engine's time.
     /// The job's heartbeat (which adds nothing to Redis) keeps the job this worker's meanwhile.
-    /// Other errors, a job stopped meanwhile, or a Redis still full at the end throw as before.
+    /// Other errors, a job stopped meanwhile, a cancelled task (whose sleep would not wait), or a
+    /// Redis still full at the end throw as before.
     private func whileRedisIsFull<T>(_ job: RunningJob, _ step: () async throws(RedisError) -> T) async throws(RedisError) -> T {
         let clock = ContinuousClock()
         let end = clock.now + .seconds(max(2, settings.visibilityTimeout * 2))
@@ -450,7 +451,7 @@ public final class ClusterWorker: @unchecked Sendable {
         while true {
             do {
                 return try await step()
-            } catch .server(let message) where message.hasPrefix("OOM") && job.why == nil && clock.now < end {
+            } catch .server(let message) where message.hasPrefix("OOM") && job.why == nil && !Task.isCancelled && clock.now < end {
                 if !said {
                     log("job \(job.id): Redis is full (maxmemory); keeping its image and trying again every second")
                     said = true

@@ -5,15 +5,15 @@ import InklingOutputs
 
 extension InklingImageCreator {
     /// Runs `variations` of `plan` as one engine request, handing each event to `deliver` (an
-    /// image encoded with its recipe, several at once, the embedded source encoded once); `work` collects what a stopped engine
-    /// said of its work.
+    /// image encoded with its recipe in `encoding`, several at once, the embedded source encoded
+    /// once); `work` collects what a stopped engine said of its work.
     ///
     /// The engine's stream is read outside the caller's task, so that cancelling the caller
     /// stops the engine (``EngineStop``) without closing the stream: the engine's account of its
     /// stopped work still arrives before the stream ends.
     static func run(
         _ plan: RequestPlan, variations: [Int], engine: any ImageEngine, work: CancelledEngineWork, recipeOverride: Recipe?,
-        deliver: @escaping @Sendable (CreationEvent) throws -> Void
+        encoding: OutputEncoding = .current, deliver: @escaping @Sendable (CreationEvent) throws -> Void
     ) async throws {
         // Each variation's recipe and its text chunks (the embedded source image encoded once for
         // all) are made while the engine works, off the path from an engine's image to its result.
@@ -32,7 +32,7 @@ extension InklingImageCreator {
                     let recipe = recipeOverride ?? plan.recipe(variation: variation)
                     return (recipe, recipe.textChunks(sourceChunk: embedded.flatMap(Recipe.sourceChunk)))
                 }()
-                try deliver(.image(try GeneratedPNG(image: image, recipe: label.recipe, textChunks: label.chunks, enginePNG: png)))
+                try deliver(.image(try GeneratedPNG(image: image, recipe: label.recipe, textChunks: label.chunks, enginePNG: png, encoding: encoding)))
             } catch {
                 stop.stop()
                 throw error

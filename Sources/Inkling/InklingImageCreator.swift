@@ -178,12 +178,14 @@ public final class InklingImageCreator: Sendable {
     /// their work (remote adapters take up to a few seconds to tell the server).
     public func cancelAll() { active.cancelAll() }
 
-    /// Regenerates the image a recipe describes; with the same engine the PNG is byte-identical.
+    /// Regenerates the image a recipe describes; with the same engine the PNG is byte-identical
+    /// when `encoding` is the original file's (``OutputEncoding/of(png:)``: files written before
+    /// 2026-12-03 were compressed otherwise).
     ///
     /// - Throws: ``RecipeError`` when the recipe cannot be used (a source image that was not
     ///   embedded, an invalid drawing), ``ImageCreationError`` otherwise (a different engine is
     ///   ``ImageCreationError/notSupported(reason:)``).
-    public func replay(_ recipe: Recipe) async throws -> GeneratedImage {
+    public func replay(_ recipe: Recipe, encoding: OutputEncoding = .current) async throws -> GeneratedImage {
         guard recipe.engine == engine.identifier else {
             throw ImageCreationError.notSupported(reason: "the recipe was made by the \(recipe.engine) engine, this creator uses \(engine.identifier)")
         }
@@ -191,7 +193,8 @@ public final class InklingImageCreator: Sendable {
         let work = CancelledEngineWork()
         let result = ReplayResult()
         do {
-            try await Self.run(plan, variations: [recipe.variation], engine: engine, work: work, recipeOverride: recipe) { event in
+            try await Self.run(plan, variations: [recipe.variation], engine: engine, work: work, recipeOverride: recipe,
+                               encoding: encoding) { event in
                 if case .image(let png) = event { result.set(png) }
             }
             guard let png = result.value else { throw ImageCreationError.creationFailed(reason: "the engine produced no image") }

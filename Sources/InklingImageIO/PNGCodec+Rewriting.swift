@@ -34,7 +34,7 @@ extension PNGCodec {
     }
 
     /// PNG's 8-byte signature.
-    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The byte ranges (length, type, data and CRC) of the critical chunks of `bytes`, IHDR first,
     /// when the PNG qualifies (see ``replacingText(in:with:width:height:format:)``), else `nil`.
@@ -83,7 +83,7 @@ extension PNGCodec {
     }
 
     /// The big-endian 32-bit value at `offset` (the caller checked 4 bytes are there).
-    private static func bigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    static func bigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
     }
 

@@ -38,10 +38,11 @@ public enum PNGFile {
     /// complete new one, never a partial file, and a failed write leaves the old file untouched.
     ///
     /// - Parameter compressionLevel: zlib level, 0…9 (default 6).
+    /// - Parameter filter: the row filter (default: libpng's adaptive choice).
     /// - Throws: the encoder's errors, or ``PNGError/io(path:reason:)`` if the file cannot be written.
     public static func write(_ document: PNGDocument, to url: URL,
-                             compressionLevel: Int = PNGCodec.defaultCompressionLevel) throws(PNGError) {
-        let bytes = try PNGCodec.encode(document, compressionLevel: compressionLevel)
+                             compressionLevel: Int = PNGCodec.defaultCompressionLevel, filter: PNGRowFilter = .adaptive) throws(PNGError) {
+        let bytes = try PNGCodec.encode(document, compressionLevel: compressionLevel, filter: filter)
         do {
             try AtomicFile.write(bytes, to: url)
         } catch {

@@ -58,6 +58,34 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(refused.io.stderrLines.first?.contains("--overwrite") == true)
     }
 
+    /// A file written before 2026-12-03 (zlib level 2, adaptive row filters) replays byte for
+    /// byte too: replay writes with the encoding the file's zlib header names.
+    func testReplayOfAFileWrittenWithTheEarlierEncoding() async throws {
+        let dir = try temporaryDirectory()
+        let first = dir.appendingPathComponent("a")
+        let (status, io) = await inkling("render", house, "--prompt", "a lighthouse", "--size", "512x512", "--seed", "5",
+                                         "--style", "sketch", "-o", first.path)
+        XCTAssertEqual(status, 0, io.stderrLines.joined(separator: "\n"))
+        let png = first.appendingPathComponent("tablet-pen-house-sketch-5-1.png")
+        let current = try PNGCodec.decode(Array(try Data(contentsOf: png)))
+        XCTAssertEqual(PNGCodec.zlibLevelClass(of: Array(try Data(contentsOf: png))), 0, "results are written at zlib level 1")
+        // The same pixels and recipe as the earlier encoder wrote them.
+        let earlier = try OutputEncoding.level2Adaptive.encode(current)
+        XCTAssertNotEqual(earlier, Array(try Data(contentsOf: png)))
+        let old = dir.appendingPathComponent("old")
+        try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
+        let oldPNG = old.appendingPathComponent(png.lastPathComponent)
+        try Data(earlier).write(to: oldPNG)
+
+        let second = dir.appendingPathComponent("b")
+        let replay = await inkling("render", "--replay", oldPNG.path, "-o", second.path)
+        XCTAssertEqual(replay.status, 0, replay.io.stderrLines.joined(separator: "\n"))
+        let again = Array(try Data(contentsOf: second.appendingPathComponent(png.lastPathComponent)))
+        // Compared whole, reported short (the files are megabytes).
+        XCTAssertTrue(again == earlier, "the earlier file comes back byte for byte: \(again.count) bytes against \(earlier.count), "
+                      + "zlib level class \(PNGCodec.zlibLevelClass(of: again).map(String.init) ?? "none")")
+    }
+
     /// `inspect` offers a replay line only for images replay can paint again.
     func testInspectOffersReplayOnlyWhenItCanWork() async throws {
         let dir = try temporaryDirectory()

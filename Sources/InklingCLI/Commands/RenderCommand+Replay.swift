@@ -24,6 +24,8 @@ extension RenderCommand {
     func runReplay(io: any CommandIO) async throws -> ExitCode {
         let source = URL(fileURLWithPath: input)
         let recipe = try Recipe.read(from: source)
+        // Written as the original was (files from before 2026-12-03 were compressed otherwise).
+        let encoding = OutputEncoding.of(png: (try? FileContents.read(path: source.path, maxBytes: FileContents.defaultImageBytes)) ?? [])
         if let problem = Self.replayProblem(for: recipe) { throw CommandFailure(problem.exitCode, "\(input): \(problem.message)") }
         let creator = try await InklingImageCreator(engine: CLIEngine.make())
         defer { creator.session.removeAll() }
@@ -38,7 +40,7 @@ extension RenderCommand {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let image = try await creator.replay(recipe)
+        let image = try await creator.replay(recipe, encoding: encoding)
         let written = try Self.keep(image, at: target, session: creator.session, overwrite: overwrite,
                                     protecting: Set([input].compactMap(FileIdentity.init(path:))))
         let seconds = (clock.now - start) / .milliseconds(1) / 1000

@@ -13,7 +13,8 @@ public struct GeneratedPNG: Sendable, Hashable {
     public let image: RasterImage
 
     /// Encodes `image` with `recipe` in its text chunks (`textChunks` when the caller made them
-    /// already, see ``Recipe/textChunks(sourceChunk:)``), at ``OutputSession/compressionLevel``.
+    /// already, see ``Recipe/textChunks(sourceChunk:)``), with `encoding` (a replay passes the
+    /// original file's, see ``OutputEncoding/of(png:)``).
     ///
     /// `enginePNG` is the PNG an engine returned and `image` was decoded from: when it qualifies
     /// (8-bit RGB or RGBA of `image`'s size and format, see
@@ -22,14 +23,15 @@ public struct GeneratedPNG: Sendable, Hashable {
     /// otherwise `image` is encoded.
     ///
     /// - Throws: ``OutputError/encodingFailed(_:)``.
-    public init(image: RasterImage, recipe: Recipe, textChunks: [PNGTextChunk]? = nil, enginePNG: [UInt8]? = nil) throws(OutputError) {
+    public init(image: RasterImage, recipe: Recipe, textChunks: [PNGTextChunk]? = nil, enginePNG: [UInt8]? = nil,
+                encoding: OutputEncoding = .current) throws(OutputError) {
         let text = textChunks ?? recipe.textChunks()
         do {
             if let enginePNG, let kept = try PNGCodec.replacingText(in: enginePNG, with: text, width: image.width,
                                                                     height: image.height, format: image.format) {
                 png = kept
             } else {
-                png = try PNGCodec.encode(PNGDocument(image: image, text: text), compressionLevel: OutputSession.compressionLevel)
+                png = try encoding.encode(PNGDocument(image: image, text: text))
             }
         } catch {
             throw .encodingFailed(error.description)

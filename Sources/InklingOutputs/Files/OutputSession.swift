@@ -22,19 +22,17 @@ public final class OutputSession: @unchecked Sendable {
         directory = parent.appendingPathComponent(StaleSessionSweep.directoryName(), isDirectory: true)
     }
 
-    /// zlib level for results: 2 writes a 1024×1024 painting several times faster than the
-    /// default 6 (which dominated the time to the first image) for files about 15–20% larger.
-    public static let compressionLevel = 2
-
     /// Writes `image` with `recipe` in its text chunks to a new file named `name` (a PNG file
-    /// name) in the session directory, atomically.
+    /// name) in the session directory, atomically, with ``OutputEncoding/current``.
     ///
     /// - Throws: ``OutputError/writeFailed(path:reason:)``.
     public func write(_ image: RasterImage, recipe: Recipe, name: String) throws(OutputError) -> GeneratedImage {
         let url = directory.appendingPathComponent(name, isDirectory: false)
         try ensureDirectory()
         do {
-            try PNGFile.write(PNGDocument(image: image, text: recipe.textChunks()), to: url, compressionLevel: Self.compressionLevel)
+            let encoding = OutputEncoding.current
+            try PNGFile.write(PNGDocument(image: image, text: recipe.textChunks()), to: url,
+                              compressionLevel: encoding.compressionLevel, filter: encoding.filter)
         } catch {
             throw .writeFailed(path: url.path, reason: error.description)
         }

@@ -1,0 +1,24 @@
+/// What a PNG says of how its pixels were compressed, read without decompressing them.
+extension PNGCodec {
+    /// The compression level class in the zlib header of `bytes`' first IDAT chunk (its `FLEVEL`
+    /// bits: 0 for zlib's levels 0 and 1, 1 for levels 2…5, 2 for level 6, 3 for levels 7…9), or
+    /// `nil` when `bytes` is not a PNG with a first IDAT of at least two bytes.
+    ///
+    /// `bytes` is untrusted: the chunks are walked by their lengths, within `bytes`, allocating
+    /// nothing; CRCs are not checked (the answer is a hint about how the file was written).
+    public static func zlibLevelClass(of bytes: [UInt8]) -> Int? {
+        guard bytes.count >= signature.count, bytes.prefix(signature.count).elementsEqual(signature) else { return nil }
+        var offset = signature.count
+        let idat: [UInt8] = Array("IDAT".utf8)
+        while offset <= bytes.count - 12 {
+            let length = Int(bigEndian(bytes, at: offset))
+            let data = offset + 8
+            guard length <= bytes.count - 12 - offset else { return nil }
+            if bytes[(offset + 4)..<data].elementsEqual(idat) {
+                return length >= 2 ? Int(bytes[data + 1] >> 6) : nil
+            }
+            offset = data + length + 4
+        }
+        return nil
+    }
+}

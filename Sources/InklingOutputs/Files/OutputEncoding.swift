@@ -1,0 +1,37 @@
+import InklingImageIO
+
+/// How a result's pixels are compressed into its PNG: the zlib level and the row filter.
+///
+/// Results are written with ``current``: zlib level 1 and the Sub filter on every row. Until
+/// 2026-12-03 they were written with ``level2Adaptive``, zlib level 2 with libpng's per-row
+/// choice among the five filters; that choice tries every filter on every row and took about
+/// 40% of the encode. ``current`` writes a 1024×1024 painting in 0.55–0.6× the time, for files
+/// between 1% smaller (sketch) and 4–7% larger (illustration, animation); on the API's first
+/// image of four that was 0.55–0.75× the time (`InklingBench render`, see `Benchmarks/README.md`).
+///
+/// A replay writes with the encoding of the file it replays (``of(png:)``), so that a file
+/// written before the change still comes back byte for byte.
+public struct OutputEncoding: Sendable, Hashable {
+    /// zlib level, 0…9.
+    public let compressionLevel: Int
+    /// The row filter.
+    public let filter: PNGRowFilter
+
+    /// What results are written with: zlib level 1, Sub on every row.
+    public static let current = OutputEncoding(compressionLevel: 1, filter: .sub)
+    /// What results were written with until 2026-12-03: zlib level 2, libpng's adaptive filters.
+    public static let level2Adaptive = OutputEncoding(compressionLevel: 2, filter: .adaptive)
+
+    /// The encoding an Inkling result was written with, told by its zlib header
+    /// (``PNGCodec/zlibLevelClass(of:)``): level 1 is ``current``; anything else, or bytes that
+    /// say nothing, ``level2Adaptive`` (a file from another program replays with it too; only
+    /// its pixels can match then, not its bytes).
+    public static func of(png bytes: [UInt8]) -> OutputEncoding {
+        PNGCodec.zlibLevelClass(of: bytes) == 0 ? .current : .level2Adaptive
+    }
+
+    /// `document` encoded as a PNG this way.
+    public func encode(_ document: PNGDocument) throws(PNGError) -> [UInt8] {
+        try PNGCodec.encode(document, compressionLevel: compressionLevel, filter: filter)
+    }
+}

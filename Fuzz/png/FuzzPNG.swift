@@ -6,7 +6,9 @@
 // - re-encoding the decoded document and decoding that gives the same pixels and text chunks
 //   (text chunks whose keyword or text the encoder refuses are left out of the re-encoding);
 // - re-labelling the input as an engine's result (`PNGCodec.replacingText`) never traps, and
-//   when it answers, the answer decodes to the same pixels with exactly Inkling's text.
+//   when it answers, the answer decodes to the same pixels with exactly Inkling's text;
+// - reading the zlib level class (`PNGCodec.zlibLevelClass`, which replay trusts to pick its
+//   encoding) never traps and answers nil or 0…3; for Inkling's own re-encoding at level 1 it is 0.
 
 import InklingFuzzSupport
 import InklingImageIO
@@ -18,6 +20,7 @@ private let maxPixels = 1 << 20
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Fuzz.bytes(data, size)
+    if let level = PNGCodec.zlibLevelClass(of: bytes), !(0...3).contains(level) { Fuzz.fail("zlib level class \(level)") }
     let document: PNGDocument
     do {
         document = try PNGCodec.decode(bytes, maxPixels: maxPixels)
@@ -38,7 +41,9 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let text = document.text.filter { PNGTextChunk.isValidKeyword($0.keyword) && !$0.text.contains("\0") }
     let kept = PNGDocument(image: image, text: text)
     do {
-        let again = try PNGCodec.decode(PNGCodec.encode(kept, compressionLevel: 1), maxPixels: maxPixels)
+        let encoded = try PNGCodec.encode(kept, compressionLevel: 1)
+        if PNGCodec.zlibLevelClass(of: encoded) != 0 { Fuzz.fail("a level 1 encoding reads as level class \(String(describing: PNGCodec.zlibLevelClass(of: encoded)))") }
+        let again = try PNGCodec.decode(encoded, maxPixels: maxPixels)
         if again != kept { Fuzz.fail("PNG round trip changed the \(image.width)×\(image.height) \(image.format) document") }
     } catch {
         Fuzz.fail("re-encoding a decoded PNG failed: \(error)")

@@ -23,9 +23,10 @@ public struct OutputEncoding: Sendable, Hashable {
     public static let level2Adaptive = OutputEncoding(compressionLevel: 2, filter: .adaptive)
 
     /// The encoding an Inkling result was written with, told by its zlib header
-    /// (``PNGCodec/zlibLevelClass(of:)``): level 1 is ``current``; anything else, or bytes that
-    /// say nothing, ``level2Adaptive`` (a file from another program replays with it too; only
-    /// its pixels can match then, not its bytes).
+    /// (``PNGCodec/zlibLevelClass(of:)``): level class 0 (zlib's levels 0 and 1; Inkling writes
+    /// only 1) is ``current``; any other class, or bytes that say nothing, ``level2Adaptive``
+    /// (a file from another program replays with it too; only its pixels can match then, not
+    /// its bytes).
     public static func of(png bytes: [UInt8]) -> OutputEncoding {
         PNGCodec.zlibLevelClass(of: bytes) == 0 ? .current : .level2Adaptive
     }

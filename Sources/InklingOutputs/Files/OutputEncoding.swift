@@ -7,7 +7,7 @@ import InklingImageIO
 /// choice among the five filters; that choice tries every filter on every row and took about
 /// 40% of the encode. ``current`` writes a 1024×1024 painting in 0.55–0.6× the time, for files
 /// between 1% smaller (sketch) and 4–7% larger (illustration, animation); on the API's first
-/// image of four that was 0.55–0.75× the time (`InklingBench render`, see `Benchmarks/README.md`).
+/// image of four that was 0.53–0.82× the time (`InklingBench render`, see `Benchmarks/README.md`).
 ///
 /// A replay writes with the encoding of the file it replays (``of(png:)``), so that a file
 /// written before the change still comes back byte for byte.

@@ -24,8 +24,12 @@ public enum PNGFile {
         try PNGCodec.decodeText(try bytes(at: url, maxBytes: maxBytes), maxPixels: maxPixels)
     }
 
-    /// The bytes of the regular file at `url`, at most `maxBytes`.
-    private static func bytes(at url: URL, maxBytes: Int) throws(PNGError) -> [UInt8] {
+    /// The bytes of the regular file at `url`, at most `maxBytes` (for a caller that reads the
+    /// file's text and also looks at the bytes themselves).
+    ///
+    /// - Throws: ``PNGError/io(path:reason:)`` if the file cannot be read (missing, not a regular
+    ///   file, over `maxBytes`).
+    public static func bytes(at url: URL, maxBytes: Int = FileContents.defaultImageBytes) throws(PNGError) -> [UInt8] {
         guard url.isFileURL else { throw .io(path: url.absoluteString, reason: "not a file URL") }
         do {
             return try FileContents.read(path: url.path, maxBytes: maxBytes)

@@ -23,9 +23,17 @@ extension RenderCommand {
 
     func runReplay(io: any CommandIO) async throws -> ExitCode {
         let source = URL(fileURLWithPath: input)
-        let recipe = try Recipe.read(from: source)
+        let recipe: Recipe, original: [UInt8]
+        do {
+            (recipe, original) = try Recipe.readWithBytes(from: source)
+        } catch {
+            // Named as inspect names it: the file, then what is wrong with it.
+            var failure = CreationFailure.failure(error)
+            failure.message = "\(input): \(failure.message)"
+            throw failure
+        }
         // Written as the original was (files from before 2026-12-03 were compressed otherwise).
-        let encoding = OutputEncoding.of(png: (try? FileContents.read(path: source.path, maxBytes: FileContents.defaultImageBytes)) ?? [])
+        let encoding = OutputEncoding.of(png: original)
         if let problem = Self.replayProblem(for: recipe) { throw CommandFailure(problem.exitCode, "\(input): \(problem.message)") }
         let creator = try await InklingImageCreator(engine: CLIEngine.make())
         defer { creator.session.removeAll() }

@@ -75,18 +75,45 @@ extension Recipe {
         try Recipe(textChunks: textChunks(of: url))
     }
 
+    /// The recipe of the PNG file at `url` and the file's bytes, read once: a replay also needs
+    /// to know how the file was compressed (``OutputEncoding/of(png:)``).
+    ///
+    /// - Throws: as ``read(from:)``.
+    public static func readWithBytes(from url: URL) throws(RecipeError) -> (recipe: Recipe, png: [UInt8]) {
+        let bytes = try pngBytes(at: url)
+        return (try Recipe(textChunks: textChunks(in: bytes)), bytes)
+    }
+
     /// The text chunks of the PNG file at `url` (those before its image data), decoding none
     /// of its pixels.
     ///
     /// - Throws: ``RecipeError/unreadable(_:)`` when the file is missing or not a PNG.
     public static func textChunks(of url: URL) throws(RecipeError) -> [PNGTextChunk] {
+        try textChunks(in: pngBytes(at: url))
+    }
+
+    /// The bytes of the PNG file at `url` (``PNGFile/bytes(at:maxBytes:)``).
+    private static func pngBytes(at url: URL) throws(RecipeError) -> [UInt8] {
         do {
-            return try PNGFile.readText(from: url)
+            return try PNGFile.bytes(at: url)
         } catch {
-            // The caller names the file; an I/O error says only what is wrong with it.
-            if case .io(_, let reason) = error { throw .unreadable(reason) }
-            throw .unreadable(error.description)
+            throw unreadable(error)
         }
+    }
+
+    /// The text chunks of a PNG file's `bytes`, decoding none of its pixels.
+    private static func textChunks(in bytes: [UInt8]) throws(RecipeError) -> [PNGTextChunk] {
+        do {
+            return try PNGCodec.decodeText(bytes)
+        } catch {
+            throw unreadable(error)
+        }
+    }
+
+    /// The caller names the file; an I/O error says only what is wrong with it.
+    private static func unreadable(_ error: PNGError) -> RecipeError {
+        if case .io(_, let reason) = error { return .unreadable(reason) }
+        return .unreadable(error.description)
     }
 
     private static func singleLine(_ text: String) -> String {

@@ -58,7 +58,7 @@ contact-sheet: release
 ## Build and run every test: the Swift tests, the library examples (Examples/Library, built
 ## from Inkling's products, and the docs that show them), regress's JUnit XML against a JUnit
 ## schema, the README's and docs' marked shell blocks (in a temporary copy), the metrics' agreement with
-## scikit-image, then the browser test of the drawing page (headless Chromium, installed when
+## scikit-image, ComfyUI pools through the release build (scripts/release-pool-check), then the browser test of the drawing page (headless Chromium, installed when
 ## missing; screenshot in .build/artifacts/browser-test.png), alone and through a cluster on
 ## Redis (three workers, two front ends).
 test: deps
@@ -69,6 +69,7 @@ test: deps
 	python3 scripts/check_docs.py "$$($(SWIFT) build --show-bin-path)/inkling" README.md docs/cli.md
 	scripts/check-agreement "$$($(SWIFT) build --show-bin-path)/inkling"
 	scripts/api-properties "$$($(SWIFT) build --show-bin-path)/inkling"
+	scripts/release-pool-check
 	scripts/browser-test
 	scripts/browser-test --cluster
 

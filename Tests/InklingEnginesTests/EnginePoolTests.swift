@@ -64,6 +64,37 @@ final class EnginePoolTests: XCTestCase {
         print("pool spread: dead 0, slow \(slow.workflows.count), fast \(fast.workflows.count) of 12")
     }
 
+    /// Pools in which every member answers the queue probe (issue 34: with two or more ComfyUI
+    /// endpoints answering, the release binary trapped in the probe; `scripts/release-pool-check`
+    /// runs the optimized build): two and three members, four requests at once, every variation
+    /// served, each member used, nothing left in flight.
+    func testPoolsOfTwoAndThreeAnsweringComfyUIsServeEveryVariation() async throws {
+        for size in [2, 3] {
+            let fakes = try (0..<size).map { _ in try slowFake() }
+            let engine = try pool(fakes.map(\.server.baseURL))
+            let images = try await serve(engine, count: 4 * size, workers: size)
+            XCTAssertEqual(images.count, 4 * size, "pool of \(size)")
+            XCTAssertEqual(Set(images.map { $0.pixels[1] }).count, 4 * size, "each its own seed")
+            XCTAssertEqual(fakes.flatMap(\.violations), [])
+            let states = await engine.endpointStates()
+            XCTAssertEqual(states.map(\.served), fakes.map(\.workflows.count))
+            XCTAssertTrue(fakes.allSatisfy { !$0.workflows.isEmpty }, "every member used: \(fakes.map(\.workflows.count))")
+            XCTAssertEqual(states.map(\.inFlight), Array(repeating: 0, count: size))
+            XCTAssertEqual(states.map(\.failures), Array(repeating: 0, count: size))
+        }
+    }
+
+    /// The same ComfyUI under two names (127.0.0.1 and localhost), as issue 34 reproduced it.
+    func testAPoolNamingOneComfyUITwiceServes() async throws {
+        let fake = try FakeComfyUI()
+        let other = try XCTUnwrap(URL(string: fake.server.baseURL.absoluteString.replacingOccurrences(of: "127.0.0.1", with: "localhost")))
+        let engine = try pool([fake.server.baseURL, other])
+        let images = try await serve(engine, count: 4, workers: 2)
+        XCTAssertEqual(images.count, 4)
+        XCTAssertEqual(fake.workflows.count, 4)
+        XCTAssertEqual(fake.violations, [])
+    }
+
     func testAPoolOfServersWithoutAQueueSpreadsByItsOwnCount() async throws {
         let first = try FakeAutomatic1111(), second = try FakeAutomatic1111(), dead = try RemoteFixtures.refusedURL()
         var entry = RemoteFixtures.entry(.automatic1111, first.server.baseURL)

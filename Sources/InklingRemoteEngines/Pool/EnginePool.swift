@@ -108,33 +108,28 @@ public struct EnginePool: ImageEngine {
         while true {
             let candidates = await state.candidates(excluding: remaining)
             guard !candidates.isEmpty else { return nil }
-            let probes = await withTaskGroup(of: (Int, Result<Int, any Error>?).self) { group in
+            let probes = await withTaskGroup(of: EnginePoolProbe.self, returning: [EnginePoolProbe].self) { group in
                 for index in candidates {
-                    group.addTask { [members] in
-                        guard let queueLength = members[index].queueLength else { return (index, nil) }
-                        do { return (index, .success(try await queueLength())) } catch { return (index, .failure(error)) }
-                    }
+                    let queueLength = members[index].queueLength
+                    group.addTask { await Self.probe(index, queueLength) }
                 }
-                var results: [(Int, Result<Int, any Error>?)] = []
-                for await result in group { results.append(result) }
-                return results
+                var probes: [EnginePoolProbe] = []
+                for await probe in group { probes.append(probe) }
+                return probes.sorted { $0.index < $1.index }
             }
-            var loads: [(index: Int, queue: Int?)] = []
-            for (index, probe) in probes.sorted(by: { $0.0 < $1.0 }) {
-                switch probe {
-                case .success(let length)?:
-                    await state.answered(index)
-                    loads.append((index, length))
-                case .failure(let error)? where Self.isTransport(error):
-                    await state.attempted(index)
-                    await state.failed(index)
-                    remaining.insert(index)
-                default:
-                    loads.append((index, nil))
-                }
-            }
-            if let index = await state.reserve(loads) { return index }
+            remaining.formUnion(probes.filter { $0.answer == .unanswered }.map(\.index))
+            if let index = await state.reserve(after: probes) { return index }
             if Task.isCancelled { return nil }
+        }
+    }
+
+    /// What endpoint `index` says of its queue, through `queueLength` when it can report one.
+    private static func probe(_ index: Int, _ queueLength: (@Sendable () async throws -> Int)?) async -> EnginePoolProbe {
+        guard let queueLength else { return EnginePoolProbe(index: index, answer: .unknown) }
+        do {
+            return EnginePoolProbe(index: index, answer: .queue(try await queueLength()))
+        } catch {
+            return EnginePoolProbe(index: index, answer: isTransport(error) ? .unanswered : .unknown)
         }
     }
 

@@ -39,13 +39,30 @@ actor EnginePoolState {
     /// Counts an attempt at `index`.
     func attempted(_ index: Int) { attempts[index] += 1 }
 
-    /// Picks the least busy of `loads` (endpoint index → the server's queue, when it reported
-    /// one): its queue or Inkling's own requests in flight, whichever is more; ties go to the one
-    /// chosen least recently. Counts the request in flight there.
-    func reserve(_ loads: [(index: Int, queue: Int?)]) -> Int? {
-        let best = loads.min { a, b in
-            let x = max(inFlight[a.index], a.queue ?? 0), y = max(inFlight[b.index], b.queue ?? 0)
-            return x != y ? x < y : lastChosen[a.index] < lastChosen[b.index]
+    /// Records what each endpoint said when probed (one that answered is no longer skipped, one
+    /// that did not is counted as an attempt and skipped for the back-off) and reserves the least
+    /// busy of those that answered or cannot say: its queue or Inkling's own requests in flight,
+    /// whichever is more; ties go to the one chosen least recently. Counts the request in flight
+    /// there; `nil` when every probed endpoint was silent.
+    func reserve(after probes: [EnginePoolProbe]) -> Int? {
+        var best: (index: Int, load: Int)?
+        for probe in probes where endpoints.indices.contains(probe.index) {
+            let index = probe.index
+            let queue: Int
+            switch probe.answer {
+            case .unanswered:
+                attempts[index] += 1
+                failed(index)
+                continue
+            case .queue(let length):
+                skippedUntil[index] = nil
+                queue = length
+            case .unknown:
+                queue = 0
+            }
+            let load = max(inFlight[index], queue)
+            if let current = best, current.load < load || (current.load == load && lastChosen[current.index] <= lastChosen[index]) { continue }
+            best = (index, load)
         }
         guard let index = best?.index else { return nil }
         inFlight[index] += 1

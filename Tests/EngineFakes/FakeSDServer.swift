@@ -6,17 +6,23 @@ import InklingImageIO
 /// stable-diffusion.cpp's `sd-server` (commit 97d2990) on loopback, behaving as the reference
 /// describes: `/v1/models` lists only `sd-cpp-local`; `/v1/images/generations` (JSON) and
 /// `/v1/images/edits` (multipart `image[]`/`image`, `mask`) read prompt, n, size and output
-/// format and ignore every other field; seed, steps, strength, `control_image` and
-/// `control_strength` come only from `<sd_cpp_extra_args>{…}</sd_cpp_extra_args>` in the prompt;
-/// the seed is 42 unless given; a mask is read as gray with alpha dropped (0 = keep, and the
-/// result equals the starting picture there); sizes round up to multiples of 64; errors are
+/// format and ignore every other field; seed, strength, `control_image` and `control_strength`
+/// come only from `<sd_cpp_extra_args>{…}</sd_cpp_extra_args>` in the prompt, and the sampling
+/// settings only **nested** there (`"sample_params": {"sample_steps", "sample_method",
+/// "scheduler", "guidance": {"txt_cfg"}}`): flat `steps`, `cfg_scale`, `sample_method` or
+/// `scheduler` change nothing (the server's defaults run; the fake notes them as violations),
+/// and an unknown sampler or scheduler name is ignored the same way; the steps are clamped to
+/// 1…100. `control_image` is decoded with three channels: a gray (or gray+alpha) PNG, or
+/// extra arguments that are not JSON, get `400 {"error": "invalid sd_cpp_extra_args"}`. The seed
+/// is 42 unless given; a mask is read as gray with alpha dropped (0 = keep, and the result
+/// equals the starting picture there); sizes round up to multiples of 64; errors are
 /// `400 {"error": "…"}` and `500 {"error": "server_error", "message": "…"}`; one generation runs
 /// at a time, to the end even when the client hangs up, and nothing cancels it.
 ///
-/// It paints a block pattern hashed from the prompt (without the extra args) and the seed,
-/// with the control image's lines added in red in proportion to `control_strength` (when
-/// started with a ControlNet), blended over the starting picture by `strength`, then kept
-/// where the mask is 0.
+/// It paints a block pattern hashed from the prompt (without the extra args), the seed and the
+/// sampling settings that ran, with the control image's lines added in red in proportion to
+/// `control_strength` (when started with a ControlNet), blended over the starting picture by
+/// `strength`, then kept where the mask is 0.
 public final class FakeSDServer: @unchecked Sendable {
     /// Failure modes and timing.
     public struct Behavior: Sendable {
@@ -24,7 +30,25 @@ public final class FakeSDServer: @unchecked Sendable {
         public var generationSeconds = 0.0
         /// Replace the answer to the image endpoints.
         public var imageReply: ServerReply?
+        /// The sampling the server was started with (`--steps`, `--cfg-scale`, …): what runs
+        /// when a request does not set it, nested, in its extra arguments.
+        public var defaults = Sampling(steps: 20, method: "NONE", scheduler: "NONE", cfg: 7)
         public init() {}
+    }
+
+    /// The sampling settings a generation ran with, as the server's parameter dump shows them
+    /// (`sample_steps`, `sample_method`, `scheduler`, `txt_cfg`; "NONE" is the model's default).
+    public struct Sampling: Sendable, Equatable {
+        public var steps: Int
+        public var method: String
+        public var scheduler: String
+        public var cfg: Double
+        public init(steps: Int, method: String, scheduler: String, cfg: Double) {
+            self.steps = steps
+            self.method = method
+            self.scheduler = scheduler
+            self.cfg = cfg
+        }
     }
 
     /// One image request the server ran.
@@ -43,15 +67,27 @@ public final class FakeSDServer: @unchecked Sendable {
         public var hadMask: Bool
         /// Whether a control image was applied (the server has a ControlNet and one was sent).
         public var appliedControl: Bool
+        /// The sampling that ran: the nested `sample_params` over the server's defaults.
+        public var sampling: Sampling
         /// The images answered.
         public var images: [RasterImage]
     }
 
     /// `sd-server`'s default seed.
     public static let defaultSeed: Int64 = 42
-    /// The extra arguments this fake knows (others are recorded as violations: likely typos).
-    public static let knownArguments: Set<String> = ["seed", "steps", "cfg_scale", "negative_prompt", "strength", "sample_method",
-                                                     "scheduler", "control_image", "control_strength", "clip_skip", "batch_count"]
+    /// The top-level extra arguments this fake reads, as the real server does (others are
+    /// recorded as violations: the real server ignores them without a word).
+    public static let knownArguments: Set<String> = ["seed", "negative_prompt", "strength", "control_image", "control_strength",
+                                                     "clip_skip", "batch_count", "width", "height", "sample_params"]
+    /// The keys of `sample_params` it reads.
+    public static let knownSamplingArguments: Set<String> = ["sample_steps", "sample_method", "scheduler", "guidance"]
+    /// The sampler names the server knows (`sample_method_to_str`, 97d2990).
+    public static let samplers = ["euler", "euler_a", "heun", "dpm2", "dpm++2s_a", "dpm++2m", "dpm++2mv2", "ipndm", "ipndm_v", "lcm",
+                                  "ddim_trailing", "tcd", "res_multistep", "res_2s", "er_sde", "euler_cfg_pp", "euler_a_cfg_pp",
+                                  "euler_ge", "dpm++2m_sde", "dpm++2m_sde_bt", "lms"]
+    /// The scheduler names it knows (`scheduler_to_str`, and `normal` for `discrete`).
+    public static let schedulers = ["discrete", "normal", "karras", "exponential", "ays", "gits", "sgm_uniform", "simple", "smoothstep",
+                                    "kl_optimal", "lcm", "bong_tangent", "ltx2", "logit_normal", "flux2", "flux", "beta"]
 
     /// Whether it was started with `--control-net`.
     public let controlNet: Bool
@@ -134,8 +170,13 @@ public final class FakeSDServer: @unchecked Sendable {
                           image: RasterImage?, mask: RasterImage?) -> ServerReply {
         guard let rawPrompt, !rawPrompt.isEmpty else { return Self.error("prompt is required") }
         let (prompt, parsed) = Self.extraArguments(in: rawPrompt)
-        guard let args = parsed else { return Self.exception("invalid sd_cpp_extra_args JSON") }
-        for key in args.keys.sorted() where !Self.knownArguments.contains(key) { violation("unknown extra argument \(key)") }
+        guard let args = parsed else { return Self.error("invalid sd_cpp_extra_args") }
+        for key in args.keys.sorted() where !Self.knownArguments.contains(key) {
+            let nested = ["steps": "sample_params.sample_steps", "cfg_scale": "sample_params.guidance.txt_cfg",
+                          "sample_method": "sample_params.sample_method", "scheduler": "sample_params.scheduler"][key]
+            violation("extra argument \(key) is ignored by sd-server" + (nested.map { " (it reads \($0))" } ?? ""))
+        }
+        let sampling = sampling(args["sample_params"])
         if let format, !["png", "jpeg", "webp"].contains(format) { return Self.error("invalid output_format") }
         let sides = (size ?? "512x512").split(separator: "x").compactMap { Int($0) }
         guard sides.count == 2, sides.allSatisfy({ (1...4096).contains($0) }) else { return Self.error("invalid size") }
@@ -143,9 +184,12 @@ public final class FakeSDServer: @unchecked Sendable {
         let count = n ?? 1
         guard (1...8).contains(count) else { return Self.error("invalid n") }
         var control: RasterImage?
-        if let text = args["control_image"]?.string {
-            guard let bytes = Data(base64Encoded: text), let decoded = FakePainter.decode([UInt8](bytes)) else {
-                return Self.exception("failed to decode control_image")
+        if let value = args["control_image"] {
+            // Decoded with three channels: a gray PNG is refused ("the number of channels for
+            // the input image must be >= 3, but got 1 channels"), the whole request with it.
+            guard let text = value.string, let bytes = Data(base64Encoded: text), let decoded = FakePainter.decode([UInt8](bytes)),
+                  decoded.format.channels >= 3 else {
+                return Self.error("invalid sd_cpp_extra_args")
             }
             if controlNet { control = decoded.converted(to: .gray).resampled(width: width, height: height) }
         }
@@ -161,11 +205,11 @@ public final class FakeSDServer: @unchecked Sendable {
         if slow > 0 { Thread.sleep(forTimeInterval: slow) }
         var images: [RasterImage] = []
         for index in 0..<count {
-            images.append(Self.paint(width: width, height: height, prompt: prompt, seed: seed &+ Int64(index), control: control,
+            images.append(Self.paint(width: width, height: height, prompt: prompt, sampling: sampling, seed: seed &+ Int64(index), control: control,
                                      controlStrength: controlStrength, start: start, strength: strength, mask: keep))
         }
         let generation = Generation(path: path, prompt: prompt, extraArguments: args, seed: seed, hadImage: image != nil,
-                                    hadMask: mask != nil, appliedControl: control != nil, images: images)
+                                    hadMask: mask != nil, appliedControl: control != nil, sampling: sampling, images: images)
         lock.withLock { _generations.append(generation) }
         let data = images.map { image -> JSONValue in
             // Fast settings (the blocks repeat row after row, so `up` leaves little for zlib): the
@@ -176,14 +220,36 @@ public final class FakeSDServer: @unchecked Sendable {
         return .json(["created": 1_700_000_000, "data": .array(data), "output_format": .string(format ?? "png")])
     }
 
-    /// The fake model: a pattern of 8×8 blocks hashed from prompt and seed, control lines in red.
+    /// The sampling a request runs: its nested `sample_params` over the server's defaults, read
+    /// as the server reads them (whole steps only, clamped to 1…100; names it does not know and
+    /// values of the wrong type ignored).
+    private func sampling(_ value: JSONValue?) -> Sampling {
+        var sampling = behavior.defaults
+        guard let params = value?.object else { return sampling }
+        for key in params.keys.sorted() where !Self.knownSamplingArguments.contains(key) { violation("sample_params.\(key) is not read by this fake") }
+        if case .int(let steps)? = params["sample_steps"] { sampling.steps = Int(min(max(steps, 1), 100)) }
+        if let method = params["sample_method"]?.string {
+            if Self.samplers.contains(method) { sampling.method = method } else { violation("sample_method \(method) is unknown to sd-server: its default runs") }
+        }
+        if let scheduler = params["scheduler"]?.string {
+            if Self.schedulers.contains(scheduler) { sampling.scheduler = scheduler == "normal" ? "discrete" : scheduler } else {
+                violation("scheduler \(scheduler) is unknown to sd-server: its default runs")
+            }
+        }
+        if let cfg = params["guidance"]?["txt_cfg"]?.double { sampling.cfg = cfg }
+        return sampling
+    }
+
+    /// The fake model: a pattern of 8×8 blocks hashed from prompt, sampling and seed, control
+    /// lines in red.
     ///
     /// Painted with plain scalars, no allocation per pixel: benchmarks run many of these fakes
     /// beside the cluster on one machine, where they stand for GPUs that cost its CPU nothing.
-    static func paint(width: Int, height: Int, prompt: String, seed: Int64, control: RasterImage?, controlStrength: Double,
+    static func paint(width: Int, height: Int, prompt: String, sampling: Sampling, seed: Int64, control: RasterImage?, controlStrength: Double,
                       start: RasterImage?, strength: Double, mask: RasterImage?) -> RasterImage {
         var key: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in prompt.utf8 { key = (key ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let settings = "\u{0}\(sampling.steps)|\(sampling.method)|\(sampling.scheduler)|\(sampling.cfg)"
+        for byte in (prompt + settings).utf8 { key = (key ^ UInt64(byte)) &* 0x100_0000_01B3 }
         key ^= UInt64(bitPattern: seed) &* 0x9E37_79B9_7F4A_7C15
         var image = RasterImage(width: width, height: height, format: .rgb)
         image.pixels.withUnsafeMutableBufferPointer { out in

@@ -37,7 +37,7 @@ final class SDServerCommandTests: XCTestCase {
         XCTAssertEqual(fake.violations, [])
         XCTAssertEqual(fake.generations.map(\.seed).sorted(), [5, 6])
         XCTAssertEqual(fake.generations.map(\.hadMask), [false, false])
-        XCTAssertEqual(Set(fake.generations.compactMap { $0.extraArguments["steps"]?.int }), [4])
+        XCTAssertEqual(Set(fake.generations.map(\.sampling.steps)), [4], "the configured steps, nested where sd-server reads them, ran")
         XCTAssertEqual(Set(fake.generations.map(\.appliedControl)), [true], "the sketch is ControlNet guidance")
         XCTAssertNotEqual(first[0], first[1], "two different images")
         XCTAssertFalse(notices.contains { $0.contains("seed") || $0.contains("reproducible") }, "\(notices)")

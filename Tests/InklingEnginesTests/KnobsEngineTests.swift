@@ -111,10 +111,15 @@ final class KnobsEngineTests: XCTestCase {
         _ = try await engine.generate(c, variation: 0)
         let args = try XCTUnwrap(fake.generations.last?.extraArguments)
         XCTAssertEqual(args["negative_prompt"]?.string, "no people")
-        XCTAssertEqual(args["steps"]?.int, 4)
-        XCTAssertEqual(args["cfg_scale"]?.double, 0, "a requested 0 is sent, unlike a configured one")
-        XCTAssertEqual(args["sample_method"]?.string, "euler_a")
-        XCTAssertEqual(args["scheduler"]?.string, "karras")
+        let nested = try XCTUnwrap(args["sample_params"]?.object, "sampling goes nested, the only way sd-server reads it")
+        XCTAssertEqual(nested.keys.sorted(), ["guidance", "sample_method", "sample_steps", "scheduler"])
+        XCTAssertEqual(nested["sample_steps"], .int(4))
+        XCTAssertEqual(nested["guidance"]?["txt_cfg"]?.double, 0, "a requested 0 is sent, unlike a configured one")
+        XCTAssertEqual(nested["sample_method"]?.string, "euler_a")
+        XCTAssertEqual(nested["scheduler"]?.string, "karras")
+        for flat in ["steps", "cfg_scale", "sample_method", "scheduler"] { XCTAssertNil(args[flat], "\(flat) flat is ignored by sd-server") }
+        XCTAssertEqual(fake.generations.last?.sampling, FakeSDServer.Sampling(steps: 4, method: "euler_a", scheduler: "karras", cfg: 0))
+        XCTAssertEqual(fake.violations, [])
         XCTAssertEqual(engine.notices(for: c).first { $0.contains("lists no samplers") },
                        "the sdcpp engine (sd-server) lists no samplers or schedulers, so sampler 'euler_a' and scheduler 'karras' cannot be checked (a name it does not know runs as its default)")
     }

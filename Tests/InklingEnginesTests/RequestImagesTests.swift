@@ -48,7 +48,8 @@ final class RequestImagesTests: XCTestCase {
         let request = SDServerRequest(entry: entry)
         let sketch = RemoteFixtures.conditioning()
         let prepared = try request.images(sketch)
-        XCTAssertEqual(prepared.guidanceBase64, Data(try XCTUnwrap(RemoteImages.guidancePNG(sketch))).base64EncodedString())
+        XCTAssertEqual(prepared.guidanceBase64, Data(try XCTUnwrap(RemoteImages.guidanceRGBPNG(sketch))).base64EncodedString(),
+                       "the map as RGB: sd-server refuses a 1-channel control image")
         XCTAssertNil(prepared.startingPicture, "with a ControlNet and no source, nothing is uploaded as a picture")
         let marked = RequestImages(guidanceBase64: "GUIDE-ONCE", startingPicture: Array("PICTURE-ONCE".utf8))
         for variation in 0..<3 {

@@ -64,7 +64,9 @@ final class SDServerEngineTests: XCTestCase {
         XCTAssertEqual(sent.compactMap { $0.extraArguments["control_strength"]?.double }, [0.3, 0.9])
         let map = try XCTUnwrap(sent[0].extraArguments["control_image"]?.string.flatMap { Data(base64Encoded: $0) })
         let guide = conditioning().guidance!.image.converted(to: .gray)
-        XCTAssertEqual(try PNGCodec.decode([UInt8](map)).image.pixels, guide.pixels, "the guidance map travels as a gray PNG")
+        let sentMap = try PNGCodec.decode([UInt8](map)).image
+        XCTAssertEqual(sentMap.format, .rgb, "sd-server loads control_image with three channels and refuses a gray PNG")
+        XCTAssertEqual(sentMap.converted(to: .gray).pixels, guide.pixels, "the guidance map travels as an RGB PNG of the same lines")
         let line = try XCTUnwrap(guide.pixels.firstIndex(of: 255))
         XCTAssertGreaterThan(strong.pixels[3 * line], weak.pixels[3 * line], "more strength, redder lines")
         XCTAssertGreaterThanOrEqual(strong.pixels[3 * line], 229)
@@ -91,10 +93,10 @@ final class SDServerEngineTests: XCTestCase {
         XCTAssertFalse(sent.hadMask, "no mask: sd-server would keep the source wherever a mask is 0")
         let args = sent.extraArguments
         XCTAssertEqual(args["seed"]?.int, 8)
-        XCTAssertEqual(args["steps"]?.int, 12)
-        XCTAssertEqual(args["cfg_scale"]?.double, 6.5)
-        XCTAssertEqual(args["sample_method"]?.string, "euler_a")
-        XCTAssertEqual(args["scheduler"]?.string, "karras")
+        XCTAssertEqual(args["sample_params"], ["sample_steps": 12, "sample_method": "euler_a", "scheduler": "karras", "guidance": ["txt_cfg": 6.5]],
+                       "nested, the only way sd-server reads them")
+        for flat in ["steps", "cfg_scale", "sample_method", "scheduler"] { XCTAssertNil(args[flat], "\(flat) flat is ignored by sd-server") }
+        XCTAssertEqual(sent.sampling, FakeSDServer.Sampling(steps: 12, method: "euler_a", scheduler: "karras", cfg: 6.5), "what the server ran")
         XCTAssertEqual(args["negative_prompt"]?.string, "blurry")
         XCTAssertEqual(try XCTUnwrap(args["strength"]?.double), 0.4, accuracy: 1e-9, "1 − the source strength is repainted")
         XCTAssertNil(args["control_image"])
@@ -103,6 +105,7 @@ final class SDServerEngineTests: XCTestCase {
         let plain = try FakeSDServer()
         _ = try await OpenAIImagesEngine(entry: entry(plain)).generate(conditioning(drawing: false), variation: 0)
         XCTAssertEqual(plain.generations.last?.extraArguments.keys.sorted(), ["seed"], "unset settings are left to the server")
+        XCTAssertEqual(plain.generations.last?.sampling, FakeSDServer.Behavior().defaults)
     }
 
     func testStrengthZeroSendsNoSketchOnEveryFlavour() async throws {

@@ -10,10 +10,14 @@ import InklingTransport
 ///
 /// `sd-server` reads only prompt, n, size and output format from the OpenAI request itself;
 /// everything else travels inside the prompt as `<sd_cpp_extra_args>{JSON}</sd_cpp_extra_args>`:
-/// the variation's seed (so variations differ and replay), the steps, CFG scale, sampler,
-/// scheduler and negative prompt (the request's, else the configuration's), the img2img `strength`, and, when the engine names a
+/// the variation's seed (so variations differ and replay), the negative prompt and the img2img
+/// `strength` at its top level; the steps, sampler, scheduler and CFG scale (the request's, else
+/// the configuration's) **nested**, as the server reads them and only so:
+/// `"sample_params": {"sample_steps", "sample_method", "scheduler", "guidance": {"txt_cfg"}}`
+/// (flat `steps`, `cfg_scale`… are ignored without a word); and, when the engine names a
 /// ControlNet (`models.controlNet`: the server was started with `--control-net`), the guidance
-/// map as `control_image` (base64 PNG) with the sketch's strength as `control_strength`.
+/// map as `control_image` — a base64 **RGB** PNG, since the server loads it with three channels
+/// and refuses a gray one — with the sketch's strength as `control_strength`.
 ///
 /// - No source and no sketch sent as a picture: `POST /v1/images/generations` (JSON).
 /// - A source image, or a sketch without a ControlNet: `POST /v1/images/edits` (multipart) with
@@ -59,7 +63,7 @@ struct SDServerRequest: Sendable {
     /// guidance map when ``usesControl(_:)``, the starting picture when ``usesEdits(_:)``.
     func images(_ conditioning: Conditioning) throws -> RequestImages {
         var images = RequestImages()
-        if usesControl(conditioning) { images.guidanceBase64 = try RemoteImages.guidancePNG(conditioning).map { Data($0).base64EncodedString() } }
+        if usesControl(conditioning) { images.guidanceBase64 = try RemoteImages.guidanceRGBPNG(conditioning).map { Data($0).base64EncodedString() } }
         if usesEdits(conditioning) {
             let picture = OpenAIImagesRequest.startingPicture(conditioning, withSketch: usesSketchPicture(conditioning))
             images.startingPicture = try PNGCodec.encode(PNGDocument(image: picture))
@@ -73,11 +77,13 @@ struct SDServerRequest: Sendable {
         let request = conditioning.sampling
         let defaults = entry.defaults.applying(request)
         var args: [String: JSONValue] = ["seed": .int(Self.seed(conditioning, variation: variation))]
-        if defaults.steps > 0 { args["steps"] = .int(Int64(defaults.steps)) }
-        if defaults.cfgScale > 0 || request.cfgScale != nil { args["cfg_scale"] = .double(defaults.cfgScale) }
         if !defaults.negativePrompt.isEmpty { args["negative_prompt"] = .string(defaults.negativePrompt) }
-        if !defaults.sampler.isEmpty { args["sample_method"] = .string(defaults.sampler) }
-        if !defaults.scheduler.isEmpty { args["scheduler"] = .string(defaults.scheduler) }
+        var sampling: [String: JSONValue] = [:]
+        if defaults.steps > 0 { sampling["sample_steps"] = .int(Int64(defaults.steps)) }
+        if defaults.cfgScale > 0 || request.cfgScale != nil { sampling["guidance"] = ["txt_cfg": .double(defaults.cfgScale)] }
+        if !defaults.sampler.isEmpty { sampling["sample_method"] = .string(defaults.sampler) }
+        if !defaults.scheduler.isEmpty { sampling["scheduler"] = .string(defaults.scheduler) }
+        if !sampling.isEmpty { args["sample_params"] = .object(sampling) }
         if let strength = denoising(conditioning) { args["strength"] = .double(strength) }
         if usesControl(conditioning), let guidance = images.guidanceBase64 {
             args["control_image"] = .string(guidance)

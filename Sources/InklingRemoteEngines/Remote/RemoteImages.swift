@@ -11,6 +11,15 @@ enum RemoteImages {
         return try PNGCodec.encode(PNGDocument(image: map.image.converted(to: .gray, background: .black)))
     }
 
+    /// ``guidancePNG(_:)`` with three equal channels (8-bit RGB, no alpha): for servers that load
+    /// a control image with three channels and refuse a gray one (stable-diffusion.cpp's
+    /// `sd-server`: "the number of channels for the input image must be >= 3"). `nil` without a
+    /// drawing.
+    static func guidanceRGBPNG(_ conditioning: Conditioning) throws -> [UInt8]? {
+        guard let map = conditioning.guidance else { return nil }
+        return try PNGCodec.encode(PNGDocument(image: map.image.converted(to: .gray, background: .black).converted(to: .rgb)))
+    }
+
     /// The source image fitted (uniformly scaled, centred, letterboxed on white, like the
     /// guidance map's default fit) into the output size, flattened to RGB. `nil` without one.
     static func sourceImage(_ conditioning: Conditioning) -> RasterImage? {

@@ -1,5 +1,6 @@
 import Foundation
 import InklingEngineFakes
+import InklingEngines
 import InklingImageIO
 import InklingOutputs
 import XCTest
@@ -158,6 +159,34 @@ final class EngineCommandTests: XCTestCase {
         XCTAssertTrue(Set(fake.outcomes.values).isSubset(of: [.interrupted, .removed]), "each queued variation was interrupted or removed: \(fake.outcomes)")
         XCTAssertTrue(fake.remains.isClean, "nothing left on ComfyUI: \(fake.remains)")
         XCTAssertEqual(files(dir), [])
+    }
+
+    /// Issue 34: Ctrl-C during a sampler step longer than ComfyUI's settle time (3 s) left the
+    /// interrupted prompt in `/history`, prompt text included: the CLI exited before the step
+    /// ended and nobody deleted it. Now render waits for the step to end and deletes it.
+    func testInterruptDuringALongStepWaitsAndLeavesNoHistory() async throws {
+        var behavior = FakeComfyUI.Behavior()
+        behavior.neverFinish = true
+        behavior.stepDelay = 4.5
+        let fake = try FakeComfyUI(behavior: behavior)
+        let path = try config(["comfyui": comfy(fake.server.baseURL)])
+        let dir = try temporaryDirectory().appendingPathComponent("out")
+        let arguments = ["render", house, "--prompt", "a cosy house", "--config", path, "--engine", "comfyui", "-o", dir.path]
+        let run = Task { await inkling(arguments) }
+        let deadline = Date().addingTimeInterval(10)
+        while fake.remains.queue.count != 1 && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        XCTAssertEqual(fake.remains.queue.count, 1, "the prompt runs on ComfyUI")
+        try await Task.sleep(nanoseconds: 200_000_000)
+        XCTAssertTrue(Interruption.shared.fire())
+        let (status, io) = await run.value
+        XCTAssertEqual(status, ExitCode.failure.rawValue)
+        let lines = io.stderrLines.filter { !$0.hasPrefix("[comfyui] ") }
+        XCTAssertEqual(lines.count, 2, "\(lines)")
+        XCTAssertTrue(lines.first?.hasPrefix("inkling render: waiting up to 130 s for ComfyUI prompt ") == true, "\(lines)")
+        XCTAssertTrue(lines.last?.contains("interrupted while running (it stops after the sampler's current step); its history is deleted once it stops") == true, "\(lines)")
+        XCTAssertEqual(Set(fake.outcomes.values), [.interrupted])
+        XCTAssertTrue(fake.remains.isClean, "nothing left on ComfyUI when render returns: \(fake.remains)")
+        XCTAssertEqual(PendingEngineCleanups.shared.pending, [])
     }
 
     func testConfigurationErrorsNameTheFile() async throws {

@@ -239,10 +239,25 @@ struct RenderCommand: InklingCommand {
         } catch {
             let failure = Self.failure(error, kept: kept, of: options.limit)
             // Ctrl-C stops the whole run, not just this drawing.
-            if case .creationCancelled? = error as? ImageCreationError { throw RunStopped(failure: failure) }
+            if case .creationCancelled? = error as? ImageCreationError {
+                await Self.waitForEngineCleanups(io: io)
+                throw RunStopped(failure: failure)
+            }
             throw failure
         }
         return written
+    }
+
+    /// After Ctrl-C, waits up to `seconds` for the engines' clean-up still running in the
+    /// background (a ComfyUI prompt's history entry can be deleted only once the sampler's current
+    /// step ends), so that nothing of the request stays on the server when the process exits. A
+    /// second Ctrl-C leaves at once (``Interruption``: no handler is registered any more).
+    static func waitForEngineCleanups(io: any CommandIO, registry: PendingEngineCleanups = .shared, seconds: Double = 130) async {
+        let pending = registry.pending
+        guard !pending.isEmpty else { return }
+        io.writeError("inkling render: waiting up to \(Int(seconds)) s for \(pending.joined(separator: "; ")) (Ctrl-C again to leave now: it would stay on the server)")
+        let left = await registry.waitForAll(seconds: seconds)
+        if !left.isEmpty { io.writeError("inkling render: stopped waiting for \(left.joined(separator: "; ")): it may stay on the server") }
     }
 
     /// A drawing's render was cancelled (Ctrl-C): the drawings after it are not started.

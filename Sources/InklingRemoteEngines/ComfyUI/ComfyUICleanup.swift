@@ -60,8 +60,9 @@ struct ComfyUICleanup: Sendable {
     /// as the end of a summary ("; its history was deleted").
     func forget(_ id: String, finished: Bool = false) async -> String {
         if !finished, !(await waitUntilGone(id, seconds: Self.settleSeconds)) {
-            // Still running (a slow sampler step): finish the job in the background.
-            Task.detached { [self] in
+            // Still running (a slow sampler step): finish the job in the background, where a
+            // process about to exit can wait for it (PendingEngineCleanups).
+            PendingEngineCleanups.shared.start("ComfyUI prompt \(id.prefix(8)) to stop, to delete its history entry") { [self] in
                 if await waitUntilGone(id, seconds: Self.backgroundSeconds) { try? await client.deleteHistory(id) }
             }
             return "; its history is deleted once it stops"

@@ -84,8 +84,10 @@ public struct HTTPClient: Sendable {
                 guard attempt < attempts, [502, 503, 504].contains(response.status) else { return response }
             } catch RemoteEngineError.connectionDropped where attempt < attempts {
                 // The connection dropped mid-answer: try again.
+            } catch RemoteEngineError.closedWithoutAnswer where attempt < attempts {
+                // Closed without a word (a restarting server or proxy): try again.
             } catch RemoteEngineError.unreachable where attempt < attempts {
-                // Closed without an answer, or a transient transport failure: try again.
+                // A transient transport failure: try again.
             }
             try await Task.sleep(nanoseconds: UInt64(attempt) * 200_000_000)
             attempt += 1
@@ -150,7 +152,7 @@ public struct HTTPClient: Sendable {
         case .timedOut: throw RemoteEngineError.timedOut(service: service, operation: operation, seconds: deadline.seconds, setting: deadline.setting)
         case .refused: throw RemoteEngineError.connectionRefused(service: service, hint: startHint)
         case .unreachable(let why): throw RemoteEngineError.unreachable(service: service, reason: why)
-        case .noAnswer: throw RemoteEngineError.unreachable(service: service, reason: "it closed the connection without answering \(operation)")
+        case .noAnswer: throw RemoteEngineError.closedWithoutAnswer(service: service, operation: operation)
         case .dropped: throw RemoteEngineError.connectionDropped(service: service, operation: operation)
         case .malformed(let why): throw RemoteEngineError.malformedResponse(service: service, operation: operation, reason: why)
         }

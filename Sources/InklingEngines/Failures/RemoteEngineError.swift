@@ -14,6 +14,10 @@ public enum RemoteEngineError: Error, Sendable, Hashable, CustomStringConvertibl
     case timedOut(service: String, operation: String, seconds: Double, setting: String? = RequestDeadline.quickSetting)
     /// The server closed the connection in the middle of its answer (it crashed or restarted).
     case connectionDropped(service: String, operation: String)
+    /// The server took the whole request, then closed the connection without a word: it was
+    /// reached, and died or restarted while working on it (stable-diffusion.cpp's `sd-server`
+    /// killed mid-generation), or a proxy gave up on it.
+    case closedWithoutAnswer(service: String, operation: String)
     /// The server answered with an HTTP error status; `detail` is an excerpt of its body.
     case status(service: String, operation: String, code: Int, detail: String)
     /// The answer was not the JSON (or image) the protocol promises.
@@ -45,6 +49,8 @@ public enum RemoteEngineError: Error, Sendable, Hashable, CustomStringConvertibl
                 + (setting.map { " raise \($0) in the engine configuration if it is just slow" } ?? " check its log, then try again")
         case .connectionDropped(let service, let operation):
             "\(service) closed the connection in the middle of its answer to \(operation): did it crash or restart? check its log, then try again"
+        case .closedWithoutAnswer(let service, let operation):
+            "\(service) took \(operation) but closed the connection without answering: did it crash or restart while working on it? check its log, then try again"
         case .status(let service, let operation, let code, let detail):
             "\(service) answered \(operation) with HTTP \(code)\(detail.isEmpty ? "" : ": \(detail)")"
         case .malformedResponse(let service, let operation, let reason):
@@ -85,7 +91,7 @@ extension RemoteEngineError {
         switch self {
         case .connectionRefused, .unreachable: (kind, words) = (.unreachable, nil)
         case .timedOut: (kind, words) = (.timeout, nil)
-        case .connectionDropped: (kind, words) = (.connectionDropped, nil)
+        case .connectionDropped, .closedWithoutAnswer: (kind, words) = (.connectionDropped, nil)
         case .status(_, _, let code, let detail): (kind, words) = (code == 503 ? .unavailable : .rejected(status: code), detail)
         case .malformedResponse, .noImage: (kind, words) = (.engineError, nil)
         case .rejected(_, let details): (kind, words) = (.rejected(status: nil), details)

@@ -4,7 +4,9 @@ import InklingEngines
 import InklingImageIO
 
 /// stable-diffusion.cpp's `sd-server` (commit 97d2990) on loopback, behaving as the reference
-/// describes: `/v1/models` lists only `sd-cpp-local`; `/v1/images/generations` (JSON) and
+/// describes: `/v1/models` lists only `sd-cpp-local`; `/sdapi/v1/samplers`, `schedulers` and
+/// `sd-models` list what it has, and `/sdapi/v1/txt2img` runs A1111's fields (no ControlNet
+/// routes, no interrupt: 404); `/v1/images/generations` (JSON) and
 /// `/v1/images/edits` (multipart `image[]`/`image`, `mask`) read prompt, n, size and output
 /// format and ignore every other field; seed, strength, `control_image` and `control_strength`
 /// come only from `<sd_cpp_extra_args>{…}</sd_cpp_extra_args>` in the prompt, and the sampling
@@ -151,9 +153,49 @@ public final class FakeSDServer: @unchecked Sendable {
             }
             return generate(path: request.path, prompt: field("prompt")?.text, n: field("n").flatMap { Int($0.text) },
                             size: field("size")?.text, format: field("output_format")?.text, image: image, mask: mask)
+        case ("GET", "/sdapi/v1/samplers"):
+            // Its own names only (each its own alias), though txt2img also takes A1111's.
+            return .json(.array((["default"] + Self.samplers).map { ["name": .string($0), "aliases": [.string($0)], "options": [:]] }))
+        case ("GET", "/sdapi/v1/schedulers"):
+            return .json(.array((["default"] + Self.schedulers).map { ["name": .string($0), "label": .string($0)] }))
+        case ("GET", "/sdapi/v1/sd-models"):
+            return .json([["title": "sd15", "model_name": "sd15", "filename": "sd15.safetensors", "hash": "8888888888",
+                           "sha256": .string(String(repeating: "8", count: 64)), "config": .null]])
+        case ("POST", "/sdapi/v1/txt2img"):
+            if let reply = behavior.imageReply { return reply }
+            guard let body = request.json?.value.object else { return Self.error("invalid request body") }
+            return sdapiGenerate(body)
         default:
             return .text("", status: 404)
         }
+    }
+
+    /// `/sdapi/v1/txt2img` as `sd-server` reads it: A1111's fields, `sampler_name` by its own name
+    /// or an A1111 alias (`Euler a`), a scheduler it does not know run as its default; the
+    /// extra arguments in the prompt apply as on the OpenAI endpoints. Answers `{"images": [b64]}`.
+    private func sdapiGenerate(_ body: [String: JSONValue]) -> ServerReply {
+        var sampling = behavior.defaults
+        if let steps = body["steps"]?.int { sampling.steps = min(max(steps, 1), 100) }
+        if let cfg = body["cfg_scale"]?.double { sampling.cfg = cfg }
+        let aliases = ["euler a": "euler_a", "k_euler_a": "euler_a", "euler": "euler", "k_euler": "euler", "dpm++ 2m": "dpm++2m", "ddim": "ddim_trailing"]
+        if let name = body["sampler_name"]?.string {
+            if let method = Self.samplers.contains(name) ? name : aliases[name.lowercased()] { sampling.method = method }
+        }
+        if let scheduler = body["scheduler"]?.string, Self.schedulers.contains(scheduler) { sampling.scheduler = scheduler == "normal" ? "discrete" : scheduler }
+        let width = body["width"]?.int ?? 512, height = body["height"]?.int ?? 512
+        var prompt = body["prompt"]?.string ?? ""
+        let extra = Self.extraArguments(in: prompt)
+        prompt = extra.prompt
+        let seed = extra.arguments?["seed"]?.int.map(Int64.init) ?? body["seed"]?.int.map(Int64.init) ?? Self.defaultSeed
+        guard !prompt.isEmpty else { return Self.error("prompt required") }
+        let image = Self.paint(width: (width + 63) / 64 * 64, height: (height + 63) / 64 * 64, prompt: prompt, sampling: sampling, seed: seed,
+                               control: nil, controlStrength: 0, start: nil, strength: 1, mask: nil)
+        lock.withLock {
+            _generations.append(Generation(path: "/sdapi/v1/txt2img", prompt: prompt, extraArguments: extra.arguments ?? [:], seed: seed,
+                                           hadImage: false, hadMask: false, appliedControl: false, sampling: sampling, images: [image]))
+        }
+        let png = (try? PNGCodec.encode(PNGDocument(image: image), compressionLevel: 1, filter: .up)) ?? []
+        return .json(["images": [.string(Data(png).base64EncodedString())], "parameters": [:], "info": "{}"])
     }
 
     /// Splits `<sd_cpp_extra_args>{…}</sd_cpp_extra_args>` off `prompt`.

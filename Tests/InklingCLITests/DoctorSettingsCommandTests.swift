@@ -45,6 +45,40 @@ final class DoctorSettingsCommandTests: XCTestCase {
         XCTAssertTrue(io.stdout.contains("; sampler Euler a present, scheduler Karras not listed by the server; sizes"), io.stdout)
     }
 
+    /// Issue 34: the automatic1111 kind against sd-server's `/sdapi/v1` refused Inkling's own
+    /// defaults (`Euler a`, `Automatic`), which sd-server takes (an alias, and its default), and
+    /// offered the sd-webui-controlnet extension, which sd-server has no use for.
+    func testTheA1111KindAgainstSDServerTakesItsDefaultsAndSaysWhyNoSketch() async throws {
+        let server = try FakeSDServer()
+        let url = server.server.baseURL.absoluteString
+        let path = try config([
+            "sdapi": """
+            {"kind": "automatic1111", "endpoint": "\(url)", "sizes": ["128x128"], "models": {"checkpoint": "sd15", "controlNet": "control"}}
+            """,
+            "typo": """
+            {"kind": "automatic1111", "endpoint": "\(url)", "sizes": ["128x128"], "models": {"checkpoint": "sd15"}, "defaults": {"sampler": "Euler b"}}
+            """,
+        ])
+        let good = await inkling("doctor", "--config", path, "--engine", "sdapi")
+        XCTAssertEqual(good.status, 0, good.io.stdout)
+        XCTAssertTrue(good.io.stdout.contains("; sampler Euler a present, scheduler Automatic not listed by the server;"), good.io.stdout)
+        let bad = await inkling("doctor", "--config", path, "--engine", "typo")
+        XCTAssertEqual(bad.status, ExitCode.failure.rawValue, bad.io.stdout)
+        XCTAssertTrue(bad.io.stdout.contains("has no sampler 'Euler b' (it has: euler, euler_a, heun,"), bad.io.stdout)
+
+        let dir = try temporaryDirectory().appendingPathComponent("out")
+        let house = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Strokes/tablet-pen-house.json").path
+        let (status, io) = await inkling(["render", house, "--prompt", "a house", "--engine", "sdapi", "--config", path, "--seed", "3", "-o", dir.path])
+        XCTAssertEqual(status, 0, "\(io.stderrLines)")
+        XCTAssertEqual(server.generations.map(\.path), ["/sdapi/v1/txt2img"])
+        XCTAssertEqual(server.generations.first?.sampling.method, "euler_a", "Euler a ran as sd-server's euler_a")
+        let notices = io.stderrLines.filter { $0.contains("notice:") }
+        XCTAssertEqual(notices.count, 1, "\(io.stderrLines)")
+        XCTAssertTrue(notices[0].contains("is stable-diffusion.cpp's sd-server, whose /sdapi/v1 takes no ControlNet units"), notices[0])
+        XCTAssertFalse(notices[0].contains("sd-webui-controlnet"), notices[0])
+    }
+
     func testSDServersSamplerAndSchedulerAreShownUnchecked() async throws {
         let server = try FakeSDServer()
         let entry = """

@@ -12,13 +12,15 @@ extension Automatic1111Engine {
     /// A 404 on `/controlnet/model_list` means the ControlNet extension is missing: still
     /// available, the sketch is then not sent (``notices(for:)``). A 404 on `/sdapi/v1/schedulers`
     /// (a web UI before 1.9) or `/sdapi/v1/samplers` leaves that setting unchecked. A1111 lists no
-    /// sizes, so the configured sizes are not checked.
+    /// sizes, so the configured sizes are not checked. Against stable-diffusion.cpp's `sd-server`
+    /// (``SDServerDetection``) the sampler and scheduler are checked the way it reads them.
     public func diagnose() async -> EngineDiagnosis {
         let endpoint = entry.endpoint.absoluteString
         if let refusal = connection.refusal() { return refusal }
         var models: [EngineDiagnosis.Model] = []
         var problems: [String] = []
         do {
+            _ = try await sdServer.check(http)
             for check in [checkpointCheck, controlNetCheck, samplerCheck, schedulerCheck] {
                 guard let result = try await check() else { continue }
                 models.append(result.model)
@@ -67,6 +69,7 @@ extension Automatic1111Engine {
     private func samplerCheck() async throws -> SettingCheck? {
         let sampler = entry.defaults.sampler
         guard !sampler.isEmpty else { return nil }
+        if sdServer.isSDServer == true { return sdServerCheck("sampler", sampler) }
         guard let listed = try await list("/sdapi/v1/samplers") else { return (.init(role: "sampler", name: sampler, present: nil), nil) }
         let names = listed.compactMap { $0["name"]?.string }
         if names.contains(sampler) { return (.init(role: "sampler", name: sampler, present: true), nil) }
@@ -80,6 +83,7 @@ extension Automatic1111Engine {
     private func schedulerCheck() async throws -> SettingCheck? {
         let scheduler = entry.defaults.scheduler
         guard !scheduler.isEmpty else { return nil }
+        if sdServer.isSDServer == true { return sdServerCheck("scheduler", scheduler) }
         guard let listed = try await list("/sdapi/v1/schedulers") else { return (.init(role: "scheduler", name: scheduler, present: nil), nil) }
         if listed.contains(where: { $0["name"]?.string == scheduler || $0["label"]?.string == scheduler }) {
             return (.init(role: "scheduler", name: scheduler, present: true), nil)
@@ -87,6 +91,21 @@ extension Automatic1111Engine {
         let aliased = listed.first { ($0["aliases"]?.array ?? []).contains(.string(scheduler)) }?["label"]?.string
         return (.init(role: "scheduler", name: scheduler, present: false),
                 settingMissing("scheduler", scheduler, aliasOf: aliased, choices: listed.compactMap { $0["label"]?.string }, key: "defaults.scheduler"))
+    }
+
+    /// A configured sampler or scheduler as `sd-server`'s `/sdapi/v1` reads it: a sampler by its
+    /// own name or an A1111 alias (`Euler a`), a scheduler by its own name; A1111's `Automatic`
+    /// (Inkling's default for this kind) means the server's default, which is what it runs.
+    private func sdServerCheck(_ role: String, _ name: String) -> SettingCheck {
+        if role == "sampler" {
+            if SDServerNames.sdapiSampler(name) != nil { return (.init(role: role, name: name, present: true), nil) }
+            return (.init(role: role, name: name, present: false),
+                    settingMissing(role, name, aliasOf: nil, choices: SDServerNames.samplers, key: "defaults.sampler"))
+        }
+        if name == "Automatic" { return (.init(role: role, name: name, present: nil), nil) }
+        if SDServerNames.schedulers.contains(name) { return (.init(role: role, name: name, present: true), nil) }
+        return (.init(role: role, name: name, present: false),
+                settingMissing(role, name, aliasOf: nil, choices: SDServerNames.schedulers, key: "defaults.scheduler"))
     }
 
     /// The array a list endpoint answers, or `nil` when the server has no such endpoint (404).

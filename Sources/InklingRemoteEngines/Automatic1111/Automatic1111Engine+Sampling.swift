@@ -6,10 +6,21 @@ extension Automatic1111Engine {
     /// (`/sdapi/v1/samplers` by name, `/sdapi/v1/schedulers` by name or label, each fetched
     /// once) before posting: 1.10 would quietly run its default instead. A server without the
     /// list (404) leaves the name unchecked. A name that differs only in case is suggested.
+    /// stable-diffusion.cpp's `sd-server` is checked against the names it reads (its lists omit
+    /// the A1111 aliases it takes).
     func checkRequestedSampling(_ conditioning: Conditioning) async throws {
         let sampling = conditioning.sampling
         guard sampling.sampler != nil || sampling.scheduler != nil else { return }
         let http = http
+        if try await sdServer.check(http) {
+            if let sampler = sampling.sampler, SDServerNames.sdapiSampler(sampler) == nil {
+                throw RemoteEngineError.rejected(service: http.service, details: SamplingLists.refusal("sampler", sampler, available: SDServerNames.samplers))
+            }
+            if let scheduler = sampling.scheduler, scheduler != "Automatic", !SDServerNames.schedulers.contains(scheduler) {
+                throw RemoteEngineError.rejected(service: http.service, details: SamplingLists.refusal("scheduler", scheduler, available: SDServerNames.schedulers))
+            }
+            return
+        }
         @Sendable func names(_ path: String, _ keys: [String]) async throws -> [String]? {
             let response = try await http.send("GET", path)
             if response.status == 404 { return nil }

@@ -16,6 +16,8 @@ public struct Automatic1111Engine: ImageEngine {
     public let entry: EngineEntry
     let connection: RemoteConnection
     let probe = ControlNetProbe()
+    /// Whether the endpoint is stable-diffusion.cpp's `sd-server`, asked once.
+    let sdServer = SDServerDetection()
     /// The server's sampler and scheduler names, fetched once for requests that name their own.
     let samplingLists = SamplingLists()
     var http: HTTPClient { connection.http }
@@ -43,13 +45,17 @@ public struct Automatic1111Engine: ImageEngine {
         if entry.models.controlNet == nil {
             return ["the \(entry.name) engine has no models.controlNet configured, so the sketch is not sent (only the text steers)"]
         }
-        if probe.hasControlNet == false { return [Self.noControlNetNotice(entry.name)] }
+        if probe.hasControlNet == false { return [Self.noControlNetNotice(entry.name, sdServer: sdServer.isSDServer == true)] }
         return []
     }
 
-    /// The notice for a server without the ControlNet API.
-    static func noControlNetNotice(_ engine: String) -> String {
-        "the \(engine) engine's server has no ControlNet API (GET /controlnet/model_list answered 404; install the sd-webui-controlnet extension), so the sketch is not sent (only the text steers)"
+    /// The notice for a server without the ControlNet API: A1111 or Forge lacks the extension;
+    /// stable-diffusion.cpp's `sd-server` has no ControlNet units on `/sdapi/v1` at all.
+    static func noControlNetNotice(_ engine: String, sdServer: Bool = false) -> String {
+        if sdServer {
+            return "the \(engine) engine's server is stable-diffusion.cpp's sd-server, whose /sdapi/v1 takes no ControlNet units, so the sketch is not sent (only the text steers); to send it, configure the server as kind openai with flavor sd-server and models.controlNet"
+        }
+        return "the \(engine) engine's server has no ControlNet API (GET /controlnet/model_list answered 404; install the sd-webui-controlnet extension), so the sketch is not sent (only the text steers)"
     }
 
     /// Whether the server has the ControlNet API, asked once per engine.

@@ -119,6 +119,23 @@ final class ComfyUIUserWorkflowTests: XCTestCase {
         XCTAssertEqual(sampler["sampler_name"]?.string, "dpmpp_2m")
         XCTAssertEqual(sampler["scheduler"]?.string, "normal", "no place was named for it: the exported value stays")
 
+        // A sampler or scheduler the workflow has no place for is announced as unused and is
+        // not checked either (issue 34: "Euler a" was announced unused, then failed the render).
+        var unusedNames = RemoteFixtures.conditioning()
+        unusedNames.sampling = SamplingOverrides(scheduler: "Automatic")
+        _ = try await engine.generate(unusedNames, variation: 0)
+        XCTAssertEqual(fake.workflows.last?["3"]?["inputs"]?["scheduler"]?.string, "normal")
+        let noSampler = try configure(workflow: try exported(), inputs: #"{"prompt": "6.text", "guidanceImage": "11.image"}"#)
+        var plain = try XCTUnwrap(noSampler.entry(named: "mine"))
+        plain.endpoint = fake.server.baseURL
+        plain.endpoints = [fake.server.baseURL]
+        plain.sizes = [RemoteFixtures.size]
+        var aliased = RemoteFixtures.conditioning()
+        aliased.sampling = SamplingOverrides(sampler: "Euler a")
+        XCTAssertEqual(ComfyUIEngine(entry: plain).notices(for: aliased).count, 1)
+        _ = try await ComfyUIEngine(entry: plain).generate(aliased, variation: 0)
+        XCTAssertEqual(fake.workflows.last?["3"]?["inputs"]?["sampler_name"]?.string, "euler", "the workflow's own sampler ran")
+
         // Without knobs in the request, the workflow keeps its own sampling.
         _ = try await engine.generate(RemoteFixtures.conditioning(), variation: 0)
         let exported = try XCTUnwrap(fake.workflows.last?["3"]?["inputs"])

@@ -75,6 +75,9 @@ public final class FakeSDServer: @unchecked Sendable {
         public var images: [RasterImage]
     }
 
+    /// The prompt length (bytes) past which the real server crashed (47 KB: between the 46 KB that
+    /// went through and the 48 KB that did not, on 97d2990 with an 8 MiB thread stack).
+    public static let crashingPrompt = 47 * 1024
     /// `sd-server`'s default seed.
     public static let defaultSeed: Int64 = 42
     /// The top-level extra arguments this fake reads, as the real server does (others are
@@ -211,6 +214,12 @@ public final class FakeSDServer: @unchecked Sendable {
     private func generate(path: String, prompt rawPrompt: String?, n: Int?, size: String?, format: String?,
                           image: RasterImage?, mask: RasterImage?) -> ServerReply {
         guard let rawPrompt, !rawPrompt.isEmpty else { return Self.error("prompt is required") }
+        // The real server's prompt parser recurses per character and overflows its stack: a
+        // 48 KB prompt killed it without an answer (a 46 KB one went through).
+        if rawPrompt.utf8.count > Self.crashingPrompt {
+            violation("a prompt of \(rawPrompt.utf8.count) bytes would crash sd-server")
+            return .hangUp
+        }
         let (prompt, parsed) = Self.extraArguments(in: rawPrompt)
         guard let args = parsed else { return Self.error("invalid sd_cpp_extra_args") }
         for key in args.keys.sorted() where !Self.knownArguments.contains(key) {

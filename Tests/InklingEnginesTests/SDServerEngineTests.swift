@@ -2,8 +2,9 @@ import Foundation
 import InklingConditioning
 import InklingEngineFakes
 import InklingEngines
+import InklingGuidance
 import InklingImageIO
-import InklingRemoteEngines
+@testable import InklingRemoteEngines
 import XCTest
 
 /// The OpenAI-compatible adapter's `sd-server` flavour against a loopback fake that reads
@@ -106,6 +107,49 @@ final class SDServerEngineTests: XCTestCase {
         _ = try await OpenAIImagesEngine(entry: entry(plain)).generate(conditioning(drawing: false), variation: 0)
         XCTAssertEqual(plain.generations.last?.extraArguments.keys.sorted(), ["seed"], "unset settings are left to the server")
         XCTAssertEqual(plain.generations.last?.sampling, FakeSDServer.Behavior().defaults)
+    }
+
+    /// A guidance map of noise: its PNG barely compresses, so its base64 is large.
+    private func noisy(_ side: Int) -> GuidanceMap {
+        var image = RasterImage(width: side, height: side, format: .gray)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for i in image.pixels.indices {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            image.pixels[i] = UInt8(truncatingIfNeeded: state >> 56)
+        }
+        return GuidanceMap(image: image, encoding: .soft, drawingToPixels: .identity)
+    }
+
+    /// Issue 34: sd-server reads the control image inside the prompt, and a prompt over about
+    /// 47 KB crashes it. A map that does not fit goes at half or a quarter size, with a notice;
+    /// one that does not fit even then is refused before anything is sent.
+    func testTheControlImageAlwaysFitsInThePromptSDServerCanRead() async throws {
+        let fake = try FakeSDServer()
+        let engine = OpenAIImagesEngine(entry: entry(fake))
+        var big = conditioning(strength: 0.9)
+        big.controls = GuidanceControls(strength: 0.9, start: 0, end: 1, mode: .balanced)
+        big.guidance = noisy(128)
+        XCTAssertEqual(engine.notices(for: big), ["the sdcpp engine (sd-server) reads the sketch's guidance map inside the prompt, where the full-size map does not fit safely, so it is sent at 1/2 size and the server scales it up (use the scribble encoding to keep it sharp)"])
+        _ = try await engine.generate(big, variation: 0)
+        XCTAssertEqual(fake.violations, [])
+        let sent = try XCTUnwrap(fake.generations.last?.extraArguments["control_image"]?.string.flatMap { Data(base64Encoded: $0) })
+        let map = try PNGCodec.decode([UInt8](sent)).image
+        XCTAssertEqual([map.width, map.height, map.format.channels], [64, 64, 3])
+        XCTAssertEqual(fake.generations.last?.appliedControl, true)
+
+        var huge = big
+        huge.guidance = noisy(1024)
+        let before = fake.generations.count
+        await RemoteFixtures.assertFails(["the sketch's guidance map is", "nothing was sent: use the scribble encoding"]) {
+            _ = try await engine.generate(huge, variation: 0)
+        }
+        XCTAssertEqual(fake.generations.count, before, "nothing reached the server")
+        XCTAssertEqual(fake.violations, [])
+
+        let plain = conditioning(strength: 0.9)
+        XCTAssertFalse(engine.notices(for: plain).contains { $0.contains("1/2 size") }, "a line map fits whole")
+        let whole = try XCTUnwrap(try SDServerRequest(entry: entry(fake)).controlImage(plain))
+        XCTAssertEqual(whole.divisor, 1)
     }
 
     func testStrengthZeroSendsNoSketchOnEveryFlavour() async throws {

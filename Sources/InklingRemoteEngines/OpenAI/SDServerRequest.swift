@@ -63,12 +63,44 @@ struct SDServerRequest: Sendable {
     /// guidance map when ``usesControl(_:)``, the starting picture when ``usesEdits(_:)``.
     func images(_ conditioning: Conditioning) throws -> RequestImages {
         var images = RequestImages()
-        if usesControl(conditioning) { images.guidanceBase64 = try RemoteImages.guidanceRGBPNG(conditioning).map { Data($0).base64EncodedString() } }
+        if usesControl(conditioning) { images.guidanceBase64 = try controlImage(conditioning)?.base64 }
         if usesEdits(conditioning) {
             let picture = OpenAIImagesRequest.startingPicture(conditioning, withSketch: usesSketchPicture(conditioning))
             images.startingPicture = try PNGCodec.encode(PNGDocument(image: picture))
         }
         return images
+    }
+
+    /// The most bytes of prompt text, extra arguments included, sent to `sd-server`. Its prompt
+    /// parser (a `std::regex` over the whole prompt) recurses once per character: on 97d2990 with
+    /// the usual 8 MiB thread stack, a 46 KB prompt went through and a 48 KB one crashed the
+    /// server (segfault, no answer, every queued request lost). A 1024² line map as RGB PNG is
+    /// about 22 KB of base64; a soft or distance map is several times that.
+    static let promptBudget = 32 * 1024
+
+    /// The guidance map as base64 of an RGB PNG that fits in ``promptBudget`` beside the rest of
+    /// the prompt: at full size, else at half or a quarter of it (`sd-server` scales a control
+    /// image to the output size itself), with the divisor used. `nil` without a map.
+    ///
+    /// - Throws: ``RemoteEngineError/rejected(service:details:)`` when not even a quarter fits
+    ///   (nothing is sent).
+    func controlImage(_ conditioning: Conditioning) throws -> (base64: String, divisor: Int)? {
+        guard let map = conditioning.guidance?.image.converted(to: .gray, background: .black) else { return nil }
+        // Everything but the map, with the longest seed; the map's base64 has no escapes.
+        var probe = conditioning
+        probe.seed = UInt64(Int64.max)
+        let rest = prompt(probe, variation: 0, images: RequestImages(guidanceBase64: "")).utf8.count
+        let room = Self.promptBudget - rest
+        var sizes: [Int] = []
+        for divisor in [1, 2, 4] {
+            let scaled = divisor == 1 ? map : map.resampled(width: max(1, map.width / divisor), height: max(1, map.height / divisor))
+            let base64 = Data(try PNGCodec.encode(PNGDocument(image: scaled.converted(to: .rgb)))).base64EncodedString()
+            if base64.utf8.count <= room { return (base64, divisor) }
+            sizes.append(base64.utf8.count)
+        }
+        let kb = { (bytes: Int) in "\(max(0, bytes + 1023) / 1024) KB" }
+        throw RemoteEngineError.rejected(service: "the \(entry.name) engine (sd-server)", details:
+            "the sketch's guidance map is \(kb(sizes[0])) of base64 (\(kb(sizes[2])) at a quarter size), and sd-server reads it inside the prompt, where only \(kb(room)) fit safely beside the rest (the server crashes past about 46 KB); nothing was sent: use the scribble encoding, a smaller size or a shorter prompt")
     }
 
     /// The `<sd_cpp_extra_args>` object for one variation.
@@ -136,12 +168,17 @@ struct SDServerRequest: Sendable {
         let c = conditioning.controls
         let schedule = "schedule \(NumberText.compact(c.start))–\(NumberText.compact(c.end)) and mode \(c.mode.rawValue) are not honoured"
         if usesControl(conditioning) {
+            var notices: [String] = []
+            // The map travels inside the prompt, which sd-server reads safely only up to a size.
+            if let divisor = (try? controlImage(conditioning))??.divisor, divisor > 1 {
+                notices.append("the \(entry.name) engine (sd-server) reads the sketch's guidance map inside the prompt, where the full-size map does not fit safely, so it is sent at 1/\(divisor) size and the server scales it up (use the scribble encoding to keep it sharp)")
+            }
             var lost: [String] = []
             if c.start != 0 || c.end != 1 { lost.append("schedule \(NumberText.compact(c.start))–\(NumberText.compact(c.end))") }
             if c.mode != .balanced { lost.append("mode \(c.mode.rawValue)") }
-            guard !lost.isEmpty else { return [] }
+            guard !lost.isEmpty else { return notices }
             let verb = lost.count == 1 ? "is" : "are"
-            return ["the \(entry.name) engine (sd-server ControlNet) weighs the sketch by strength only: \(lost.joined(separator: " and ")) \(verb) not honoured (it guides every step, balanced)"]
+            return notices + ["the \(entry.name) engine (sd-server ControlNet) weighs the sketch by strength only: \(lost.joined(separator: " and ")) \(verb) not honoured (it guides every step, balanced)"]
         }
         guard usesSketchPicture(conditioning) else { return [] }
         if conditioning.source != nil {

@@ -79,14 +79,23 @@ final class DoctorSettingsCommandTests: XCTestCase {
         XCTAssertFalse(notices[0].contains("sd-webui-controlnet"), notices[0])
     }
 
-    func testSDServersSamplerAndSchedulerAreShownUnchecked() async throws {
+    func testSDServersSamplerAndSchedulerAreCheckedAgainstItsLists() async throws {
         let server = try FakeSDServer()
-        let entry = """
-        {"kind": "openai", "flavor": "sd-server", "endpoint": "\(server.server.baseURL.absoluteString)", "sizes": ["128x128"],
-         "defaults": {"sampler": "euler_a", "scheduler": "karras"}}
-        """
-        let (status, io) = await inkling("doctor", "--config", try config(["sdcpp": entry]), "--engine", "sdcpp")
+        func entry(_ sampler: String) -> String {
+            """
+            {"kind": "openai", "flavor": "sd-server", "endpoint": "\(server.server.baseURL.absoluteString)", "sizes": ["128x128"],
+             "defaults": {"sampler": "\(sampler)", "scheduler": "karras"}}
+            """
+        }
+        let path = try config(["sdcpp": entry("euler_a"), "typo": entry("Euler a")])
+        let (status, io) = await inkling("doctor", "--config", path, "--engine", "sdcpp")
         XCTAssertEqual(status, 0, io.stdout)
-        XCTAssertTrue(io.stdout.contains("sdcpp (openai, \(server.server.baseURL.absoluteString)): available; reachable; sampler euler_a not listed by the server, scheduler karras not listed by the server; sizes 128x128"), io.stdout)
+        XCTAssertTrue(io.stdout.contains("sdcpp (openai, \(server.server.baseURL.absoluteString)): available; reachable; sampler euler_a present, scheduler karras present; sizes 128x128"), io.stdout)
+        // sd-server would run its default for a name it does not know, without a word.
+        let bad = await inkling("doctor", "--config", path, "--engine", "typo")
+        XCTAssertEqual(bad.status, ExitCode.failure.rawValue, bad.io.stdout)
+        XCTAssertTrue(bad.io.stdout.contains("has no sampler 'Euler a' (it has: default, euler, euler_a,"), bad.io.stdout)
+        XCTAssertTrue(bad.io.stdout.contains("set defaults.sampler to one of them in the engine configuration (sd-server runs its default for a name it does not know)"), bad.io.stdout)
+        XCTAssertTrue(bad.io.stdout.contains("; sampler Euler a missing, scheduler karras present;"), bad.io.stdout)
     }
 }

@@ -108,6 +108,9 @@ final class KnobsEngineTests: XCTestCase {
         entry.flavor = .sdServer
         let engine = OpenAIImagesEngine(entry: entry)
         let c = conditioning(SamplingOverrides(negativePrompt: "no people", steps: 4, cfgScale: 0, sampler: "euler_a", scheduler: "karras"))
+        XCTAssertEqual(engine.notices(for: c).first { $0.contains("sampler and scheduler lists") },
+                       "the sdcpp engine (sd-server) has no sampler and scheduler lists to check sampler 'euler_a' and scheduler 'karras' against (a name it does not know runs as its default)",
+                       "before the server's lists are known")
         _ = try await engine.generate(c, variation: 0)
         let args = try XCTUnwrap(fake.generations.last?.extraArguments)
         XCTAssertEqual(args["negative_prompt"]?.string, "no people")
@@ -120,8 +123,17 @@ final class KnobsEngineTests: XCTestCase {
         for flat in ["steps", "cfg_scale", "sample_method", "scheduler"] { XCTAssertNil(args[flat], "\(flat) flat is ignored by sd-server") }
         XCTAssertEqual(fake.generations.last?.sampling, FakeSDServer.Sampling(steps: 4, method: "euler_a", scheduler: "karras", cfg: 0))
         XCTAssertEqual(fake.violations, [])
-        XCTAssertEqual(engine.notices(for: c).first { $0.contains("lists no samplers") },
-                       "the sdcpp engine (sd-server) lists no samplers or schedulers, so sampler 'euler_a' and scheduler 'karras' cannot be checked (a name it does not know runs as its default)")
+        XCTAssertFalse(engine.notices(for: c).contains { $0.contains("sampler and scheduler lists") }, "checked against /sdapi/v1 now")
+
+        // A name sd-server does not know would run as its default without a word: refused first.
+        let posted = fake.generations.count
+        await RemoteFixtures.assertFails(["no sampler 'Euler a' (it has: default, euler, euler_a,", "(did you mean euler_a?)"]) {
+            _ = try await engine.generate(conditioning(SamplingOverrides(sampler: "Euler a")), variation: 0)
+        }
+        await RemoteFixtures.assertFails(["no scheduler 'Karras'"]) {
+            _ = try await engine.generate(conditioning(SamplingOverrides(scheduler: "Karras")), variation: 0)
+        }
+        XCTAssertEqual(fake.generations.count, posted, "nothing posted")
     }
 
     func testOpenAISaysItCannotHonourTheKnobs() throws {

@@ -6,7 +6,7 @@ extension OpenAIImagesEngine {
     /// availability() ask it again.
     public func images(for request: EngineRequest) -> AsyncThrowingStream<EngineEvent, Error> {
         EngineRequestRunner.stream(request, availability: connection.availability) {
-            try prepare(request.conditioning)
+            try await prepare(request.conditioning)
         } generateEncoded: { images, variation, _ in
             try await generate(request.conditioning, variation: variation, images: images)
         }

@@ -15,6 +15,9 @@ public struct OpenAIImagesEngine: ImageEngine {
     /// The configuration it was made from.
     public let entry: EngineEntry
     let connection: RemoteConnection
+    /// `sd-server`'s sampler and scheduler names (`/sdapi/v1/samplers`, `/schedulers`), fetched
+    /// once: it runs its default for a name it does not know, without a word.
+    let samplingLists = SamplingLists()
     var http: HTTPClient { connection.http }
 
     /// Creates the adapter; `apiKey` goes out as `Authorization: Bearer …`.
@@ -35,15 +38,17 @@ public struct OpenAIImagesEngine: ImageEngine {
     /// Reachable through `GET /v1/models`, and the configured model listed there (a server
     /// without that endpoint, like some `sd-server` builds, is reachable with the model unknown);
     /// an `sd-server` configured with the OpenAI flavour is unavailable, naming the fix. An
-    /// `sd-server` engine's sampler and scheduler are reported unchecked: its API lists neither.
+    /// `sd-server` engine's configured sampler and scheduler are checked against its
+    /// `/sdapi/v1/samplers` and `/sdapi/v1/schedulers` (unchecked on a build without them).
     public func diagnose() async -> EngineDiagnosis {
         let endpoint = entry.endpoint.absoluteString
         if let refusal = connection.refusal() { return refusal }
         do {
             let response = try await http.send("GET", "/v1/models")
             if response.status == 404 || response.status == 405 {
-                return EngineDiagnosis(availability: .available, endpoint: endpoint, reachable: true,
-                                       models: (entry.models.model.map { [.init(role: "model", name: $0, present: nil)] } ?? []) + uncheckedSettings)
+                let settings = try await settingsCheck()
+                return EngineDiagnosis(availability: settings.availability, endpoint: endpoint, reachable: true,
+                                       models: (entry.models.model.map { [.init(role: "model", name: $0, present: nil)] } ?? []) + settings.models)
             }
             if response.status == 401 || response.status == 403 {
                 let reason = "\(http.service) refused the API key (HTTP \(response.status): \(response.detail)); check $\(entry.apiKeyEnvironment ?? "its API key variable")"
@@ -54,44 +59,90 @@ public struct OpenAIImagesEngine: ImageEngine {
                 let reason = "\(http.service) is stable-diffusion.cpp's sd-server (it lists only \(EngineFlavor.sdServerModel)), which reads OpenAI's mask as \"keep everything\": set \"flavor\": \"sd-server\" on the \(entry.name) engine"
                 return EngineDiagnosis(availability: .unavailable(reason: reason), endpoint: endpoint, reachable: true)
             }
+            let settings = try await settingsCheck()
             guard let model = entry.models.model else {
-                return EngineDiagnosis(availability: .available, endpoint: endpoint, reachable: true, models: uncheckedSettings)
+                return EngineDiagnosis(availability: settings.availability, endpoint: endpoint, reachable: true, models: settings.models)
             }
             let present = ids.contains(model)
-            let availability: EngineAvailability = present ? .available : .unavailable(reason: RemoteEngineError.modelMissing(
+            let availability: EngineAvailability = present ? settings.availability : .unavailable(reason: RemoteEngineError.modelMissing(
                 service: http.service, role: "model", name: model, available: ids, hint: "fix models.model in the engine configuration").description)
             return EngineDiagnosis(availability: availability, endpoint: endpoint, reachable: true,
-                                   models: [.init(role: "model", name: model, present: present)] + uncheckedSettings)
+                                   models: [.init(role: "model", name: model, present: present)] + settings.models)
         } catch {
             return EngineDiagnosis(availability: .unavailable(reason: String(describing: error)), endpoint: endpoint, reachable: !(EngineFailureKind.of(error)?.isUnanswered ?? false))
         }
     }
 
-    /// The sampler and scheduler an `sd-server` engine sends in `<sd_cpp_extra_args>`, which
-    /// its API has no list to check against: shown as not listed.
-    private var uncheckedSettings: [EngineDiagnosis.Model] {
-        guard entry.flavor == .sdServer else { return [] }
-        return [("sampler", entry.defaults.sampler), ("scheduler", entry.defaults.scheduler)]
-            .filter { !$0.1.isEmpty }.map { EngineDiagnosis.Model(role: $0.0, name: $0.1, present: nil) }
+    /// The configured sampler and scheduler an `sd-server` engine sends nested in
+    /// `<sd_cpp_extra_args>`, against the server's lists: present, missing (unavailable, naming
+    /// every choice), or not listed when the build has no list. Nothing for OpenAI.
+    private func settingsCheck() async throws -> (models: [EngineDiagnosis.Model], availability: EngineAvailability) {
+        guard entry.flavor == .sdServer else { return ([], .available) }
+        var models: [EngineDiagnosis.Model] = []
+        var problems: [String] = []
+        for (role, name) in [("sampler", entry.defaults.sampler), ("scheduler", entry.defaults.scheduler)] where !name.isEmpty {
+            guard let available = try await names(role) else {
+                models.append(.init(role: role, name: name, present: nil))
+                continue
+            }
+            let present = available.contains(name)
+            models.append(.init(role: role, name: name, present: present))
+            if !present {
+                problems.append(RemoteEngineError.modelMissing(service: http.service, role: role, name: name, available: available,
+                                                               hint: "set defaults.\(role) to one of them in the engine configuration (sd-server runs its default for a name it does not know)").description)
+            }
+        }
+        return (models, problems.isEmpty ? .available : .unavailable(reason: problems.joined(separator: "; ")))
+    }
+
+    /// `sd-server`'s names for `role` ("sampler", "scheduler"), from its `/sdapi/v1` lists
+    /// (fetched once); `nil` for a build without them.
+    func names(_ role: String) async throws -> [String]? {
+        let http = http
+        return try await samplingLists.names(role) {
+            let path = role == "sampler" ? "/sdapi/v1/samplers" : "/sdapi/v1/schedulers"
+            let response = try await http.send("GET", path)
+            if response.status == 404 { return nil }
+            guard let listed = try http.decode(response, operation: "GET \(path)").array else {
+                throw RemoteEngineError.malformedResponse(service: http.service, operation: "GET \(path)", reason: "not a JSON array")
+            }
+            return listed.compactMap { $0["name"]?.string }
+        }
+    }
+
+    /// Refuses an `sd-server` request's sampler or scheduler that the server does not list,
+    /// before anything is sent (it would run its default without a word).
+    func checkRequestedSampling(_ conditioning: Conditioning) async throws {
+        let sampling = conditioning.sampling
+        guard entry.flavor == .sdServer, sampling.sampler != nil || sampling.scheduler != nil else { return }
+        try await samplingLists.check(sampling, service: http.service, samplers: { try await names("sampler") },
+                                      schedulers: { try await names("scheduler") },
+                                      suggest: { role, name, available in
+                                          role == "sampler" ? SDServerNames.sdapiSampler(name).flatMap { available.contains($0) ? $0 : nil } : nil
+                                      })
     }
 
     /// The guidance controls (and, for OpenAI, the seed) these endpoints cannot honour.
     public func notices(for conditioning: Conditioning) -> [String] {
         switch entry.flavor {
         case .openai: OpenAIImagesRequest.dropped(conditioning, engine: entry.name)
-        case .sdServer: SDServerRequest(entry: entry).dropped(conditioning)
+        case .sdServer:
+            // The names are checked once the server's lists are known to exist (diagnose fetches them).
+            SDServerRequest(entry: entry).dropped(conditioning, namesChecked: samplingLists.cached("sampler").map { $0 != nil } ?? false)
         }
     }
 
     /// Posts one request and decodes `data[0].b64_json`; once cancelled, throws
     /// ``EngineFailure/cancelled(service:summary:)`` saying the server was not stopped.
     public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
-        try await generate(conditioning, variation: variation, images: try prepare(conditioning)).image
+        try await generate(conditioning, variation: variation, images: try await prepare(conditioning)).image
     }
 
-    /// The pictures the variations of `conditioning` upload, each encoded once.
-    func prepare(_ conditioning: Conditioning) throws -> RequestImages {
+    /// The pictures the variations of `conditioning` upload, each encoded once, after checking
+    /// the requested sampler and scheduler.
+    func prepare(_ conditioning: Conditioning) async throws -> RequestImages {
         try Task.checkCancellation()
+        try await checkRequestedSampling(conditioning)
         switch entry.flavor {
         case .openai: return try OpenAIImagesRequest.images(conditioning)
         case .sdServer: return try SDServerRequest(entry: entry).images(conditioning)

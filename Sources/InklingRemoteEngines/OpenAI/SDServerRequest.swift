@@ -150,17 +150,19 @@ struct SDServerRequest: Sendable {
 
     /// What of `conditioning` `sd-server` cannot honour or check, one notice each. Its ControlNet applies
     /// at every step with an even balance, so only another schedule than 0–1 or another mode
-    /// than balanced is dropped there.
-    func dropped(_ conditioning: Conditioning) -> [String] {
-        uncheckedNames(conditioning) + droppedControls(conditioning)
+    /// than balanced is dropped there. `namesChecked`: the server's sampler and scheduler lists
+    /// are known (`/sdapi/v1/samplers`), so the request's names are checked against them.
+    func dropped(_ conditioning: Conditioning, namesChecked: Bool = false) -> [String] {
+        (namesChecked ? [] : uncheckedNames(conditioning)) + droppedControls(conditioning)
     }
 
-    /// The request's sampler and scheduler, which `sd-server` lists nowhere to check against.
+    /// The request's sampler and scheduler, when `sd-server` has no list to check them against
+    /// (a build without `/sdapi/v1/samplers`, or one not asked yet).
     func uncheckedNames(_ conditioning: Conditioning) -> [String] {
         let named = [("sampler", conditioning.sampling.sampler), ("scheduler", conditioning.sampling.scheduler)]
             .compactMap { role, name in name.map { "\(role) '\($0)'" } }
         guard !named.isEmpty else { return [] }
-        return ["the \(entry.name) engine (sd-server) lists no samplers or schedulers, so \(named.joined(separator: " and ")) cannot be checked (a name it does not know runs as its default)"]
+        return ["the \(entry.name) engine (sd-server) has no sampler and scheduler lists to check \(named.joined(separator: " and ")) against (a name it does not know runs as its default)"]
     }
 
     /// The guidance controls the sketch's route cannot honour.

@@ -23,6 +23,10 @@ final class SamplingLists: @unchecked Sendable {
         return fetched
     }
 
+    /// The names for `role` if they were fetched: `.some(nil)` when the server has no list,
+    /// `nil` when not asked yet.
+    func cached(_ role: String) -> [String]?? { lock.withLock { known[role] } }
+
     /// Throws ``RemoteEngineError/rejected(service:details:)`` for the first of the request's
     /// sampler and scheduler that the server does not list; `suggest` may offer a likely name.
     func check(_ sampling: SamplingOverrides, service: String, samplers: Fetch, schedulers: Fetch,

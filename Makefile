@@ -5,7 +5,7 @@ CONFIG ?= debug
 OUT ?= out
 FUZZ_SECONDS ?= 600
 
-.PHONY: all deps build release demo contact-sheet test agreement browser-test fuzz bench serve-load soak clean
+.PHONY: all deps build release demo contact-sheet test agreement browser-test fuzz bench serve-load soak real-engines clean
 
 all: build
 
@@ -102,6 +102,13 @@ serve-load: deps
 ## bodies, slowloris, idle connections and generations, then SIGTERM; fails when a bound is missed.
 soak: deps
 	Benchmarks/soak.sh
+
+## Opt-in conformance against REAL engine servers (docs/engines.md, "Conformance against real
+## servers"): builds the release inkling, then checks it against the ComfyUI, sd-server and A1111
+## servers named by INKLING_REAL_COMFYUI, INKLING_REAL_COMFYUI_POOL, INKLING_REAL_SDSERVER and
+## INKLING_REAL_A1111 (each kind not named is skipped, with a line saying so; exit 0 when none is).
+real-engines: release
+	scripts/real-engines "$$($(SWIFT) build -c release --show-bin-path)/inkling"
 
 clean:
 	rm -rf .build $(OUT)

@@ -124,6 +124,10 @@ final class KnobsEngineTests: XCTestCase {
         XCTAssertEqual(fake.generations.last?.sampling, FakeSDServer.Sampling(steps: 4, method: "euler_a", scheduler: "karras", cfg: 0))
         XCTAssertEqual(fake.violations, [])
         XCTAssertFalse(engine.notices(for: c).contains { $0.contains("sampler and scheduler lists") }, "checked against /sdapi/v1 now")
+        // diagnose (which every render asks first) fetches the lists even with none configured.
+        let fresh = OpenAIImagesEngine(entry: entry)
+        _ = await fresh.diagnose()
+        XCTAssertFalse(fresh.notices(for: c).contains { $0.contains("sampler and scheduler lists") })
 
         // A name sd-server does not know would run as its default without a word: refused first.
         let posted = fake.generations.count

@@ -80,8 +80,12 @@ public struct OpenAIImagesEngine: ImageEngine {
         guard entry.flavor == .sdServer else { return ([], .available) }
         var models: [EngineDiagnosis.Model] = []
         var problems: [String] = []
-        for (role, name) in [("sampler", entry.defaults.sampler), ("scheduler", entry.defaults.scheduler)] where !name.isEmpty {
-            guard let available = try await names(role) else {
+        for (role, name) in [("sampler", entry.defaults.sampler), ("scheduler", entry.defaults.scheduler)] {
+            // Fetched even when none is configured: requests' names are checked against them,
+            // and notices(for:) says whether they can be.
+            let listed = try await names(role)
+            guard !name.isEmpty else { continue }
+            guard let available = listed else {
                 models.append(.init(role: role, name: name, present: nil))
                 continue
             }

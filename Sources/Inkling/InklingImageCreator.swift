@@ -72,7 +72,7 @@ public final class InklingImageCreator: Sendable {
     /// - Throws: the ``ImageCreationError`` the request would end with.
     public func prepare(_ concepts: [Concept], style: Style? = nil, limit: Int = 1) throws(ImageCreationError) -> PreparedRequest {
         let plan = try planner.plan(concepts, style: style, limit: limit)
-        return PreparedRequest(style: plan.conditioning.style, limit: limit, notices: engine.notices(for: plan.conditioning), plan: plan)
+        return PreparedRequest(style: plan.conditioning.style, limit: limit, notices: notices(for: plan.conditioning), plan: plan)
     }
 
     /// Generates the variations of `request` and reports, as they happen, the engine's progress,
@@ -165,7 +165,17 @@ public final class InklingImageCreator: Sendable {
     ///
     /// - Throws: the ``ImageCreationError`` the request would end with.
     public func notices(for concepts: [Concept], style: Style? = nil, limit: Int = 1) throws(ImageCreationError) -> [String] {
-        engine.notices(for: try planner.plan(concepts, style: style, limit: limit, renderGuidance: false).conditioning)
+        notices(for: try planner.plan(concepts, style: style, limit: limit, renderGuidance: false).conditioning)
+    }
+
+    /// The engine's notices for `conditioning`, after one of the creator's own: a size asked for
+    /// that the engine does not make (the closest one it makes is used).
+    private func notices(for conditioning: Conditioning) -> [String] {
+        var notices: [String] = []
+        if case .closest(let asked) = options.size, asked != conditioning.size {
+            notices.append("the \(engine.identifier) engine makes no \(asked) images: \(conditioning.size), the closest size it makes, is used")
+        }
+        return notices + engine.notices(for: conditioning)
     }
 
     /// The planner of this creator's requests.

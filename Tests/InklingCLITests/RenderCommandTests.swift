@@ -31,6 +31,17 @@ final class RenderCommandTests: XCTestCase {
         }
     }
 
+    /// A size the engine does not make is replaced by the closest it makes, and render says so
+    /// (it wrote 1024² for `--size 2048x2048` without a word).
+    func testASizeTheEngineDoesNotMakeIsAnnounced() async throws {
+        let dir = try temporaryDirectory().appendingPathComponent("out")
+        let (status, io) = await inkling("render", repoPath("Strokes/single-tap.json"), "--prompt", "a red kite", "--size", "2048x2048", "-o", dir.path)
+        XCTAssertEqual(status, 0, io.stderrLines.joined(separator: "\n"))
+        XCTAssertEqual(io.stderrLines.first, "inkling render: notice: the builtin engine makes no 2048x2048 images: 1024x1024, the closest size it makes, is used")
+        let recipe = try Recipe.read(from: dir.appendingPathComponent("single-tap-illustration-0-1.png"))
+        XCTAssertEqual([recipe.size.width, recipe.size.height], [1024, 1024])
+    }
+
     func testInspectAndReplay() async throws {
         let dir = try temporaryDirectory()
         let first = dir.appendingPathComponent("a")

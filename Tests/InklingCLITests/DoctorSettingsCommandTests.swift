@@ -77,6 +77,15 @@ final class DoctorSettingsCommandTests: XCTestCase {
         XCTAssertEqual(notices.count, 1, "\(io.stderrLines)")
         XCTAssertTrue(notices[0].contains("is stable-diffusion.cpp's sd-server, whose /sdapi/v1 takes no ControlNet units"), notices[0])
         XCTAssertFalse(notices[0].contains("sd-webui-controlnet"), notices[0])
+
+        // A request's scheduler is checked the way sd-server reads it, before anything is sent.
+        let posted = server.generations.count
+        let (refused, refusal) = await inkling(["render", house, "--prompt", "a house", "--engine", "sdapi", "--config", path,
+                                                "--scheduler", "Karras", "-o", dir.path + "2"])
+        XCTAssertEqual(refused, ExitCode.failure.rawValue, "\(refusal.stderrLines)")
+        XCTAssertTrue(refusal.stderrLines.last?.contains("no scheduler 'Karras' (it has: discrete, normal, karras,") == true, "\(refusal.stderrLines)")
+        XCTAssertTrue(refusal.stderrLines.last?.contains("(did you mean karras?)") == true, "\(refusal.stderrLines)")
+        XCTAssertEqual(server.generations.count, posted)
     }
 
     func testSDServersSamplerAndSchedulerAreCheckedAgainstItsLists() async throws {

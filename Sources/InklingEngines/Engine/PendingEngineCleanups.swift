@@ -10,7 +10,8 @@ public final class PendingEngineCleanups: @unchecked Sendable {
     public static let shared = PendingEngineCleanups()
 
     private let lock = NSLock()
-    private var running: [Int: (summary: String, task: Task<Void, Never>)] = [:]
+    /// What each running clean-up does, by the order it started in.
+    private var running: [Int: String] = [:]
     private var next = 0
 
     /// Creates an empty registry (tests make their own).
@@ -19,20 +20,20 @@ public final class PendingEngineCleanups: @unchecked Sendable {
     /// Runs `work` detached, listed under `summary` (what it does, for a person waiting on it)
     /// until it ends.
     public func start(_ summary: String, _ work: @escaping @Sendable () async -> Void) {
-        lock.lock()
-        let key = next
-        next += 1
-        let task = Task.detached { [self] in
+        let key = lock.withLock { () -> Int in
+            defer { next += 1 }
+            running[next] = summary
+            return next
+        }
+        Task.detached { [self] in
             await work()
             lock.withLock { _ = running.removeValue(forKey: key) }
         }
-        running[key] = (summary, task)
-        lock.unlock()
     }
 
     /// What is still running, in the order it started.
     public var pending: [String] {
-        lock.withLock { running.sorted { $0.key < $1.key }.map(\.value.summary) }
+        lock.withLock { running.sorted { $0.key < $1.key }.map(\.value) }
     }
 
     /// Waits until every clean-up has ended or `seconds` have passed; returns the summaries of
@@ -40,8 +41,7 @@ public final class PendingEngineCleanups: @unchecked Sendable {
     public func waitForAll(seconds: Double) async -> [String] {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
-            let tasks = lock.withLock { running.values.map(\.task) }
-            if tasks.isEmpty { return [] }
+            if lock.withLock({ running.isEmpty }) { return [] }
             try? await Task.sleep(nanoseconds: 50_000_000)
         }
         return pending

@@ -102,8 +102,10 @@ extension Automatic1111Engine {
             return (.init(role: role, name: name, present: false),
                     settingMissing(role, name, aliasOf: nil, choices: SDServerNames.samplers, key: "defaults.sampler"))
         }
-        if name == "Automatic" { return (.init(role: role, name: name, present: nil), nil) }
-        if SDServerNames.schedulers.contains(name) { return (.init(role: role, name: name, present: true), nil) }
+        if SDServerNames.sdapiTakesScheduler(name) {
+            // Automatic is no name of its own: the server's default, shown as not listed.
+            return (.init(role: role, name: name, present: SDServerNames.schedulers.contains(name) ? true : nil), nil)
+        }
         return (.init(role: role, name: name, present: false),
                 settingMissing(role, name, aliasOf: nil, choices: SDServerNames.schedulers, key: "defaults.scheduler"))
     }

@@ -16,8 +16,9 @@ extension Automatic1111Engine {
             if let sampler = sampling.sampler, SDServerNames.sdapiSampler(sampler) == nil {
                 throw RemoteEngineError.rejected(service: http.service, details: SamplingLists.refusal("sampler", sampler, available: SDServerNames.samplers))
             }
-            if let scheduler = sampling.scheduler, scheduler != "Automatic", !SDServerNames.schedulers.contains(scheduler) {
-                throw RemoteEngineError.rejected(service: http.service, details: SamplingLists.refusal("scheduler", scheduler, available: SDServerNames.schedulers))
+            if let scheduler = sampling.scheduler, !SDServerNames.sdapiTakesScheduler(scheduler) {
+                let guess = SDServerNames.schedulers.first { $0 == scheduler.lowercased() }.map { " (did you mean \($0)?)" } ?? ""
+                throw RemoteEngineError.rejected(service: http.service, details: SamplingLists.refusal("scheduler", scheduler, available: SDServerNames.schedulers) + guess)
             }
             return
         }

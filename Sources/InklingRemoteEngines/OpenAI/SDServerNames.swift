@@ -26,4 +26,10 @@ enum SDServerNames {
     static func sdapiSampler(_ name: String) -> String? {
         samplers.contains(name) ? name : a1111Samplers[name.lowercased()]
     }
+
+    /// Whether `/sdapi/v1`'s `scheduler` runs what `name` asks for: one of its own names, or
+    /// A1111's `Automatic` (Inkling's default for that kind), which it runs as its default.
+    static func sdapiTakesScheduler(_ name: String) -> Bool {
+        name == "Automatic" || schedulers.contains(name)
+    }
 }

@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Inkling", targets: pipelineModules),
         .library(name: "InklingRegression", targets: ["InklingRegression"]),
         .library(name: "InklingSnapshotTesting", targets: ["InklingSnapshotTesting"]),
+        .library(name: "InklingJobs", targets: ["InklingJobs"]),
         .library(name: "InklingServer", targets: ["InklingServer"]),
         .library(name: "InklingRedis", targets: ["InklingRedis"]),
         .library(name: "InklingCluster", targets: ["InklingCluster"]),
@@ -148,10 +149,11 @@ let package = Package(
             name: "InklingBuiltInEngine",
             dependencies: ["InklingEngines", "InklingConditioning", "InklingGuidance", "InklingImageIO", "InklingBase", "InklingStrokes", "CCairo"]
         ),
-        // … the HTTP/1.1, WebSocket and multipart transport the remote adapters speak …
+        // … the HTTP/1.1, WebSocket and multipart transport the remote adapters speak (its own
+        // errors; it knows nothing of engines) …
         .target(
             name: "InklingTransport",
-            dependencies: ["InklingEngines", "InklingBase"]
+            dependencies: ["InklingBase"]
         ),
         // … and the adapters for ComfyUI, AUTOMATIC1111/Forge and OpenAI-compatible servers.
         .target(
@@ -195,13 +197,34 @@ let package = Package(
                 "InklingImageIO",
             ]
         ),
-        // Serving: the HTTP API (generations, guidance maps, image downloads), usage limits and
-        // the web canvas page, on libmicrohttpd.
+        // Jobs: the one job model (a planned request with an id, its states and events, its JSON
+        // form for a queue) and the one runner that drives an engine for a job, used by the
+        // single-process server, the cluster's workers, `inkling render` and `inkling regress`;
+        // with the in-process job queue (`LocalJobs`).
+        .target(
+            name: "InklingJobs",
+            dependencies: [
+                "Inkling", "InklingBase", "InklingConditioning", "InklingEngines", "InklingImageIO", "InklingInterchange",
+                "InklingOutputs", "InklingStrokes",
+            ]
+        ),
+        // HTTP: libmicrohttpd's exchanges over the C shim, as Swift requests and responses. No API.
+        .target(
+            name: "InklingHTTP",
+            dependencies: ["CInklingHTTP", "InklingBase"]
+        ),
+        // Usage limits: token buckets per client, in this process (the cluster shares them on Redis).
+        .target(
+            name: "InklingLimits",
+            dependencies: ["InklingJobs", "InklingBase"]
+        ),
+        // Serving: the HTTP API (routes, validation, answers: generations, guidance maps, jobs,
+        // image downloads) and the web canvas page.
         .target(
             name: "InklingServer",
             dependencies: [
-                "CInklingHTTP", "Inkling", "InklingConditioning", "InklingEngines", "InklingBuiltInEngine", "InklingGuidance",
-                "InklingImageIO", "InklingInterchange", "InklingBase", "InklingOutputs", "InklingStrokes",
+                "InklingHTTP", "InklingJobs", "InklingLimits", "Inkling", "InklingConditioning", "InklingEngines", "InklingBuiltInEngine",
+                "InklingGuidance", "InklingImageIO", "InklingInterchange", "InklingBase", "InklingOutputs", "InklingStrokes",
             ],
             resources: [.copy("Web")]
         ),
@@ -213,7 +236,7 @@ let package = Package(
         // Cluster: front ends and workers on Redis Streams (jobs, events, images, shared limits).
         .target(
             name: "InklingCluster",
-            dependencies: ["InklingRedis", "InklingServer", "Inkling", "InklingEngines", "InklingConditioning", "InklingStrokes", "InklingBase"]
+            dependencies: ["InklingRedis", "InklingJobs", "InklingLimits", "Inkling", "InklingEngines", "InklingConditioning", "InklingStrokes", "InklingBase"]
         ),
         // The command tree behind the `inkling` executable, kept in a library so tests can drive it.
         .target(
@@ -221,7 +244,7 @@ let package = Package(
             dependencies: [
                 "InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling", "InklingConditioning",
                 "InklingEngines", "InklingBuiltInEngine", "InklingRemoteEngines", "InklingOutputs", "InklingInterchange", "InklingComparison", "InklingRegression", "InklingServer",
-                "InklingBase", "InklingCluster", "InklingRedis",
+                "InklingBase", "InklingCluster", "InklingRedis", "InklingJobs", "InklingLimits", "InklingHTTP",
             ]
         ),
         .executableTarget(
@@ -238,7 +261,7 @@ let package = Package(
                 "InklingComparison", "InklingImageIO", "CJSONC", "InklingRemoteEngines", "InklingTransport",
                 // InkReader, as the server decodes a guidance body, and the server's allocator
                 // settings, for `InklingBench serve-floor`.
-                "InklingInterchange", "InklingServer", "InklingRedis",
+                "InklingInterchange", "InklingServer", "InklingJobs", "InklingHTTP", "InklingRedis",
                 // The ComfyUI fake that behaves like the real server, for `InklingBench comfyui`.
                 "InklingEngineFakes",
             ],
@@ -261,6 +284,13 @@ let package = Package(
             name: "inkling-fake-engines",
             dependencies: ["InklingEngineFakes"],
             path: "Tests/FakeEngineServer"
+        ),
+        // One raw HTTP/1.1 request through the whole server without a socket: the fuzz-http
+        // target's harness, and the hostile-HTTP tests'.
+        .target(
+            name: "InklingHTTPExchange",
+            dependencies: ["InklingServer", "InklingBuiltInEngine", "InklingEngines"],
+            path: "Fuzz/HTTPExchange"
         ),
         // A real redis-server per test (free loopback port, own directory), for the Redis tests.
         .target(
@@ -307,12 +337,13 @@ let package = Package(
         ),
         .testTarget(
             name: "InklingServerTests",
-            dependencies: ["InklingBase", "InklingServer", "Inkling", "InklingEngines", "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
+            dependencies: ["InklingBase", "InklingServer", "InklingJobs", "InklingLimits", "InklingHTTP", "InklingHTTPExchange", "Inkling", "InklingEngines",
+                           "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
         ),
         .testTarget(name: "InklingRedisTests", dependencies: ["InklingRedis", "InklingRedisTestSupport"]),
         .testTarget(
             name: "InklingClusterTests",
-            dependencies: ["InklingCluster", "InklingRedis", "InklingRedisTestSupport", "InklingServer", "InklingBuiltInEngine", "InklingEngines",
+            dependencies: ["InklingCluster", "InklingRedis", "InklingRedisTestSupport", "InklingServer", "InklingJobs", "InklingLimits", "InklingBuiltInEngine", "InklingEngines",
                            "InklingConditioning", "InklingImageIO", "InklingStrokes", "InklingBase"]
         ),
         .testTarget(
@@ -342,7 +373,7 @@ if Context.environment["INKLING_FUZZ"] != nil {
         ("jpeg", ["InklingImageIO"]),
         ("recipe", ["InklingOutputs", "InklingImageIO"]),
         ("pipeline", ["InklingStrokes", "InklingGuidance", "InklingInterchange", "InklingImageIO"]),
-        ("http", ["InklingServer"]),
+        ("http", ["InklingHTTPExchange"]),
         ("redis-url", ["InklingRedis"]),
         ("packed-drawing", ["InklingStrokes"]),
         ("stroke-shape", ["InklingStrokes"]),

@@ -1,3 +1,4 @@
+import InklingJobs
 import Foundation
 import InklingGuidance
 import InklingServer

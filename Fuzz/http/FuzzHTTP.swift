@@ -2,7 +2,7 @@
 // request's bytes through `RawHTTPExchange.respond(to:)`, the server's parsing, routing and
 // handlers without a socket.
 //
-// Needs InklingServer's `@_spi(Fuzzing) RawHTTPExchange`; Fuzz/build.sh skips this target, with
+// The harness is Fuzz/HTTPExchange (InklingHTTPExchange); Fuzz/build.sh skips this target, with
 // a message, where the API is absent. Properties checked on every input:
 // - the answer is empty (the connection is closed without one) or an HTTP/1.1 status line with
 //   a three-digit status, 100…599 and never 500, then headers ending in an empty line;
@@ -10,7 +10,7 @@
 //   in answers to HEAD, 1xx and 304).
 
 import Foundation
-@_spi(Fuzzing) import InklingServer
+import InklingHTTPExchange
 import InklingFuzzSupport
 
 /// Answers one raw request and checks the properties above.

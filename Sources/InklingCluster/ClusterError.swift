@@ -1,5 +1,6 @@
+import InklingLimits
 import InklingRedis
-import InklingServer
+import InklingJobs
 
 /// What goes wrong in a cluster member outside a client's request.
 public enum ClusterError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,8 +1,9 @@
+import InklingLimits
 import Foundation
 import InklingBase
 import InklingConditioning
 import InklingRedis
-import InklingServer
+import InklingJobs
 import InklingStrokes
 
 /// The jobs of a cluster front end (`inkling serve --cluster`): requests are queued on Redis

@@ -1,6 +1,7 @@
+import InklingLimits
 import InklingBase
 import InklingRedis
-import InklingServer
+import InklingJobs
 
 /// Usage limits shared by every front end of a cluster: one token bucket per client in Redis,
 /// refilled and charged by one Lua script, so two front ends give a client no more than one would.

@@ -4,7 +4,7 @@ import InklingBase
 import InklingConditioning
 import InklingEngines
 import InklingRedis
-import InklingServer
+import InklingJobs
 import InklingStrokes
 
 /// A cluster worker (`inkling worker --cluster`): claims the jobs of its engine's stream with

@@ -1,4 +1,4 @@
-import InklingServer
+import InklingJobs
 
 extension JobCancelReason {
     /// How the reason travels to the worker (the job's `cancel` field).

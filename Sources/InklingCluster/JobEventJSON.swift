@@ -1,5 +1,5 @@
 import InklingBase
-import InklingServer
+import InklingJobs
 
 /// How job events, image entries and errors are written into Redis and read back: one small
 /// JSON object each, written with ``JSONValue`` and read with the project's one JSON reader.

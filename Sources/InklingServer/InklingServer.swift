@@ -1,3 +1,6 @@
+import InklingLimits
+import InklingHTTP
+import InklingJobs
 import InklingBase
 internal import CInklingHTTP
 import Foundation
@@ -43,9 +46,9 @@ public final class InklingServer: Sendable {
     }
 
     /// Starts the server; without `listening` it has no socket and takes connections only through
-    /// ``connect(_:)`` (for ``RawHTTPExchange``), and serves no page when its files are missing.
-    /// Missing `jobs` or `limits` are made in this process.
-    init(configuration: ServerConfiguration, engine: any ImageEngine, jobs: (any GenerationJobs)? = nil, limits: (any UsageLimits)? = nil,
+    /// ``connect(_:)`` (for the fuzz harness's `RawHTTPExchange`), and serves no page when its
+    /// files are missing. Missing `jobs` or `limits` are made in this process.
+    @_spi(Fuzzing) public init(configuration: ServerConfiguration, engine: any ImageEngine, jobs: (any GenerationJobs)? = nil, limits: (any UsageLimits)? = nil,
          listening: Bool) throws {
         try configuration.validate()
         let assets = listening ? try WebAssets() : ((try? WebAssets()) ?? .none)
@@ -78,7 +81,7 @@ public final class InklingServer: Sendable {
     }
 
     /// Hands the server one end of a connected socket, as if accepted from 127.0.0.1.
-    func connect(_ fd: Int32) -> Bool { http.connect(fd) }
+    @_spi(Fuzzing) public func connect(_ fd: Int32) -> Bool { http.connect(fd) }
 
     /// Stops gracefully, then ``stop()``s: the listening socket closes at once (new connections
     /// are refused), requests that arrive on open connections and generations waiting for a slot

@@ -1,3 +1,6 @@
+import InklingLimits
+import InklingHTTP
+import InklingJobs
 import Foundation
 import InklingBase
 import InklingConditioning
@@ -94,5 +97,12 @@ public struct ServerConfiguration: Sendable {
         for origin in corsOrigins {
             if let problem = CORSPolicy.problem(with: origin) { throw bad("CORS origin: \(problem)") }
         }
+    }
+
+    /// The limits of the jobs run in this process (`LocalJobs`).
+    public var jobLimits: JobLimits {
+        JobLimits(maxConcurrentGenerations: maxConcurrentGenerations, maxQueuedGenerations: maxQueuedGenerations,
+                  generationTimeout: generationTimeout, imageTTL: imageTTL, maxStoredBytes: maxStoredBytes,
+                  maxRememberedJobs: maxRememberedJobs, allowedStyles: allowedStyles)
     }
 }

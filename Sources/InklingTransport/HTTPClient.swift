@@ -1,13 +1,13 @@
 import InklingBase
 import Foundation
-import InklingEngines
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Sends requests to one engine server — `http://` over Inkling's own HTTP/1.1 exchange,
 /// `https://` with `URLSession` — with a deadline per request, cooperative cancellation, and
-/// errors that name the server and the request (``RemoteEngineError``).
+/// errors that name the server and the request (``TransportError``, turned into the caller's
+/// own by ``failure``).
 public struct HTTPClient: Sendable {
     /// The server's base URL (`http://127.0.0.1:8188`).
     public let base: URL
@@ -26,10 +26,14 @@ public struct HTTPClient: Sendable {
     /// Whether `http://` requests go through `URLSession` too (for tests of that path, which
     /// `https://` endpoints take).
     var usesFoundationForPlainHTTP = false
+    /// What a ``TransportError`` becomes before it is thrown: the engines' own failure
+    /// (InklingRemoteEngines passes `RemoteEngineError.init`); the error itself by default.
+    public let failure: @Sendable (TransportError) -> any Error
 
     /// Creates a client.
     public init(base: URL, product: String, startHint: String, timeout: Double, generationTimeout: Double? = nil,
-                headers: [String: String] = [:]) {
+                headers: [String: String] = [:], failure: @escaping @Sendable (TransportError) -> any Error = { $0 }) {
+        self.failure = failure
         self.base = base
         self.product = product
         self.startHint = startHint
@@ -71,23 +75,27 @@ public struct HTTPClient: Sendable {
     /// requests that wait for images); a bare `timeout` is a fixed deadline no setting changes.
     ///
     /// - Throws: `CancellationError` when the task is cancelled (the request is abandoned),
-    ///   ``RemoteEngineError`` for refused connections, deadlines, answers cut short and other
-    ///   transport failures.
+    ///   a ``TransportError`` (through ``failure``) for refused connections, deadlines, answers
+    ///   cut short and other transport failures.
     public func send(_ method: String, _ path: String, query: [URLQueryItem] = [], body: [UInt8]? = nil,
                      contentType: String? = nil, timeout: Double? = nil, deadline: RequestDeadline? = nil) async throws -> HTTPResponse {
         let limit = deadline ?? timeout.map { RequestDeadline(seconds: $0, setting: nil) } ?? quick
         let attempts = method == "GET" ? Self.getAttempts : 1
         var attempt = 1
         while true {
-            do {
+            do throws(TransportError) {
                 let response = try await sendOnce(method, path, query: query, body: body, contentType: contentType, deadline: limit)
                 guard attempt < attempts, [502, 503, 504].contains(response.status) else { return response }
-            } catch RemoteEngineError.connectionDropped where attempt < attempts {
+            } catch .connectionDropped where attempt < attempts {
                 // The connection dropped mid-answer: try again.
-            } catch RemoteEngineError.closedWithoutAnswer where attempt < attempts {
+            } catch .closedWithoutAnswer where attempt < attempts {
                 // Closed without a word (a restarting server or proxy): try again.
-            } catch RemoteEngineError.unreachable where attempt < attempts {
+            } catch .unreachable where attempt < attempts {
                 // A transient transport failure: try again.
+            } catch .cancelled {
+                throw CancellationError()
+            } catch {
+                throw failure(error)
             }
             try await Task.sleep(nanoseconds: UInt64(attempt) * 200_000_000)
             attempt += 1
@@ -95,7 +103,7 @@ public struct HTTPClient: Sendable {
     }
 
     private func sendOnce(_ method: String, _ path: String, query: [URLQueryItem], body: [UInt8]?,
-                          contentType: String?, deadline: RequestDeadline) async throws -> HTTPResponse {
+                          contentType: String?, deadline: RequestDeadline) async throws(TransportError) -> HTTPResponse {
         let seconds = deadline.seconds
         let operation = "\(method) \(path)"
         var request = URLRequest(url: url(path, query: query), cachePolicy: .reloadIgnoringLocalCacheData)
@@ -110,7 +118,7 @@ public struct HTTPClient: Sendable {
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         if let body { request.httpBody = Data(body) }
-        try Task.checkCancellation()
+        if Task.isCancelled { throw .cancelled }
         if base.scheme == "http", !usesFoundationForPlainHTTP {
             return try await sendPlain(request, deadline: deadline, operation: operation)
         }
@@ -122,15 +130,15 @@ public struct HTTPClient: Sendable {
         }
         switch outcome {
         case .response(let response): return response
-        case .cancelled: throw CancellationError()
-        case .timedOut: throw RemoteEngineError.timedOut(service: service, operation: operation, seconds: seconds, setting: deadline.setting)
+        case .cancelled: throw .cancelled
+        case .timedOut: throw TransportError.timedOut(service: service, operation: operation, seconds: seconds, setting: deadline.setting)
         case .failed(let error): throw mapped(error, operation: operation, deadline: deadline)
         }
     }
 
     /// Sends `request` over a plain TCP connection on a thread of its own (``PlainHTTPExchange``:
     /// Foundation on Linux ends the process when a server closes in the middle of its headers).
-    private func sendPlain(_ request: URLRequest, deadline: RequestDeadline, operation: String) async throws -> HTTPResponse {
+    private func sendPlain(_ request: URLRequest, deadline: RequestDeadline, operation: String) async throws(TransportError) -> HTTPResponse {
         let cancelled = CancelFlag()
         let method = request.httpMethod ?? "GET", url = request.url ?? base
         let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -148,18 +156,18 @@ public struct HTTPClient: Sendable {
         }
         switch outcome {
         case .response(let response): return response
-        case .cancelled: throw CancellationError()
-        case .timedOut: throw RemoteEngineError.timedOut(service: service, operation: operation, seconds: deadline.seconds, setting: deadline.setting)
-        case .refused: throw RemoteEngineError.connectionRefused(service: service, hint: startHint)
-        case .unreachable(let why): throw RemoteEngineError.unreachable(service: service, reason: why)
-        case .noAnswer: throw RemoteEngineError.closedWithoutAnswer(service: service, operation: operation)
-        case .dropped: throw RemoteEngineError.connectionDropped(service: service, operation: operation)
-        case .malformed(let why): throw RemoteEngineError.malformedResponse(service: service, operation: operation, reason: why)
+        case .cancelled: throw .cancelled
+        case .timedOut: throw TransportError.timedOut(service: service, operation: operation, seconds: deadline.seconds, setting: deadline.setting)
+        case .refused: throw TransportError.connectionRefused(service: service, hint: startHint)
+        case .unreachable(let why): throw TransportError.unreachable(service: service, reason: why)
+        case .noAnswer: throw TransportError.closedWithoutAnswer(service: service, operation: operation)
+        case .dropped: throw TransportError.connectionDropped(service: service, operation: operation)
+        case .malformed(let why): throw TransportError.malformedResponse(service: service, operation: operation, reason: why)
         }
     }
 
     /// Sends a request and decodes a JSON answer, turning HTTP errors and malformed bodies into
-    /// ``RemoteEngineError``.
+    /// ``TransportError``s (through ``failure``).
     public func json(_ method: String, _ path: String, query: [URLQueryItem] = [], body: JSONValue? = nil,
                      timeout: Double? = nil, deadline: RequestDeadline? = nil) async throws -> JSONValue {
         let response = try await send(method, path, query: query, body: body?.serialized(),
@@ -170,18 +178,18 @@ public struct HTTPClient: Sendable {
     /// The JSON body of a successful response.
     public func decode(_ response: HTTPResponse, operation: String) throws -> JSONValue {
         guard (200..<300).contains(response.status) else {
-            throw RemoteEngineError.status(service: service, operation: operation, code: response.status, detail: response.detail)
+            throw failure(TransportError.status(service: service, operation: operation, code: response.status, detail: response.detail))
         }
         do {
             return try JSONValue.parse(response.body)
         } catch {
             let start = String(decoding: response.body.prefix(40), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
-            throw RemoteEngineError.malformedResponse(service: service, operation: operation,
-                                                      reason: response.body.isEmpty ? "an empty body" : "not JSON: \"\(start)\"")
+            throw failure(TransportError.malformedResponse(service: service, operation: operation,
+                                                           reason: response.body.isEmpty ? "an empty body" : "not JSON: \"\(start)\""))
         }
     }
 
-    private func mapped(_ error: any Error, operation: String, deadline: RequestDeadline) -> RemoteEngineError {
+    private func mapped(_ error: any Error, operation: String, deadline: RequestDeadline) -> TransportError {
         let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code)
         switch code {
         case .cannotConnectToHost:

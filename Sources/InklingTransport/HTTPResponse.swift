@@ -1,6 +1,6 @@
 import InklingBase
 import Foundation
-import InklingEngines
+
 
 /// An HTTP answer: status, headers (names lower-cased) and body bytes.
 public struct HTTPResponse: Sendable {

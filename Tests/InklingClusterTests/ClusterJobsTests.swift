@@ -1,3 +1,4 @@
+@testable import InklingJobs
 import Foundation
 import InklingBase
 import InklingBuiltInEngine
@@ -365,14 +366,19 @@ final class ClusterJobsTests: XCTestCase {
         await first.drain(deadline: 1)
         first.stop()
         await running.value
+        // From here a 10 s heartbeat, so stale after 30 s: a claim that waited for a fresh heartbeat
+        // to go stale would take about 30 s, one that waited out its limit (30 s + two heartbeats)
+        // 50 s, far beyond the 10 s bounds below, which a slow machine meets.
+        let patient = ClusterTestSupport.settings(redis) { $0.heartbeatInterval = 10; $0.visibilityTimeout = 20 }
         let clock = ContinuousClock()
-        var took = try await clock.measure { try await worker(settings, name: "twin").claimName() }
-        XCTAssertLessThan(took, .seconds(1))
-        // A worker killed 4.6 s ago (its last heartbeat; stale after 5 s): its name is free once the heartbeat is stale.
-        _ = try await RedisClient(url: redis.url).command(["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 - 4.6), "crashed"])
-        took = try await clock.measure { try await worker(settings, name: "crashed").claimName() }
-        XCTAssertGreaterThan(took, .milliseconds(200))
-        XCTAssertLessThan(took, .seconds(3))
+        var took = try await clock.measure { try await worker(patient, name: "twin").claimName() }
+        XCTAssertLessThan(took, .seconds(10), "the name is free at once")
+        // A worker killed 29.6 s ago (its last heartbeat; stale after 30 s): its name is free once the heartbeat is stale.
+        let lastBeat = Date().timeIntervalSince1970 - 29.6
+        _ = try await RedisClient(url: redis.url).command(["ZADD", .init(patient.keys.workers), .init(lastBeat), "crashed"])
+        took = try await clock.measure { try await worker(patient, name: "crashed").claimName() }
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince1970 - lastBeat, 30, "the claim waited until the heartbeat was stale")
+        XCTAssertLessThan(took, .seconds(10), "and no longer: not the 50 s that bound the wait")
     }
 
     func testAWorkerKeepsItsImageWhileRedisIsFullAndDeliversItOnceThereIsRoom() async throws {

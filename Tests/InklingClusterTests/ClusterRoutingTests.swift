@@ -1,3 +1,4 @@
+@testable import InklingJobs
 import InklingConditioning
 @testable import InklingCluster
 import InklingRedis

@@ -1,3 +1,4 @@
+@testable import InklingJobs
 import Foundation
 import InklingBase
 import InklingBuiltInEngine

@@ -13,7 +13,7 @@ final class A1111CancellationTests: XCTestCase {
 
     func testCancellingInterruptsTheRunningImage() async throws {
         var behavior = FakeAutomatic1111.Behavior()
-        behavior.generationSeconds = 10
+        behavior.generationSeconds = 60
         let fake = try FakeAutomatic1111(behavior: behavior)
         let engine = engine(fake)
         let task = Task { try await engine.generate(RemoteFixtures.conditioning(), variation: 0) }
@@ -21,7 +21,7 @@ final class A1111CancellationTests: XCTestCase {
         let clock = ContinuousClock(), start = clock.now
         task.cancel()
         await RemoteFixtures.expectCancelled(task, summary: "the running image was interrupted")
-        XCTAssertLessThan(clock.now - start, .seconds(3))
+        XCTAssertLessThan(clock.now - start, .seconds(10), "cancelled at once, not after the 60 s image")
         XCTAssertEqual(fake.interrupts, 1)
         try await Task.sleep(nanoseconds: 200_000_000)
         XCTAssertEqual(fake.finished, 0, "the interrupted image never finished")

@@ -1,3 +1,4 @@
+import InklingJobs
 import Foundation
 import InklingConditioning
 import InklingEngines
@@ -50,7 +51,7 @@ final class CancellationAPITests: XCTestCase {
         XCTAssertEqual(response.status, 504, response.text)
         XCTAssertEqual(response.errorMessage, "the generation took longer than 0.3 s and was stopped; ask for fewer or smaller images")
         XCTAssertGreaterThanOrEqual(seconds, 0.3 + 5 - 0.2)
-        XCTAssertLessThan(seconds, 0.3 + 5 + 3, "the grace bounds the wait")
+        XCTAssertLessThan(seconds, 0.3 + 5 + 10, "the grace bounds the wait (the engine would take 60 s)")
     }
 
     func testAShutdownAnswerSaysWhatWasCancelledOnTheEngine() async throws {

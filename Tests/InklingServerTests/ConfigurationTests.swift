@@ -1,3 +1,4 @@
+import InklingJobs
 import InklingServer
 import XCTest
 

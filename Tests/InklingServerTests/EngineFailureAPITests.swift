@@ -1,3 +1,4 @@
+import InklingJobs
 import Foundation
 import InklingConditioning
 import InklingEngineFakes

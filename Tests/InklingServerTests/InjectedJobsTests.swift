@@ -1,6 +1,8 @@
+import InklingJobs
 import Foundation
 import InklingBuiltInEngine
 import InklingServer
+import InklingLimits
 import XCTest
 
 /// The router talks to generations and usage limits only through ``GenerationJobs`` and

@@ -1,3 +1,4 @@
+import InklingJobs
 import InklingBase
 import Foundation
 import InklingConditioning

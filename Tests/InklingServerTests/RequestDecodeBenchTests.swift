@@ -1,3 +1,4 @@
+@testable import InklingJobs
 import Foundation
 import InklingConditioning
 @testable import InklingServer

@@ -1,7 +1,10 @@
+@testable import InklingJobs
 import Foundation
 import InklingBase
 import InklingConditioning
-@_spi(Fuzzing) @testable import InklingServer
+@testable import InklingServer
+import InklingHTTP
+import InklingHTTPExchange
 import InklingStrokes
 import XCTest
 

@@ -1,3 +1,4 @@
+import InklingJobs
 import Foundation
 import InklingConditioning
 import InklingEngineFakes
@@ -118,7 +119,7 @@ final class ShutdownTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(drained, 0.5, "running generations get the drain deadline")
-        XCTAssertLessThan(drained, 5)
+        XCTAssertLessThan(drained, 10, "then cancelled, not left to the never-finishing prompt or the 120 s generation timeout")
         XCTAssertTrue(wait(5) { fake.interrupts == 1 && fake.outcomes.values.allSatisfy { $0 == .interrupted } && fake.remains.isClean },
                       "the cancelled generation is interrupted at ComfyUI (\(fake.remains))")
         XCTAssertThrowsError(try RawConnection(port: port), "the port is closed after a drain")

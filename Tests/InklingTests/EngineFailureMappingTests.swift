@@ -8,7 +8,7 @@ import XCTest
 final class EngineFailureMappingTests: XCTestCase {
     func testRemoteErrorsKeepTheirKindThroughTheCreator() {
         let timeout = RemoteEngineError.timedOut(service: "A1111 at http://127.0.0.1:7860", operation: "POST /sdapi/v1/txt2img", seconds: 1,
-                                                 setting: RequestDeadline.generationSetting)
+                                                 setting: "generationTimeoutSeconds")
         guard case .engineFailed(let failure)? = InklingImageCreator.mapped(timeout) as? ImageCreationError else {
             return XCTFail("\(InklingImageCreator.mapped(timeout))")
         }

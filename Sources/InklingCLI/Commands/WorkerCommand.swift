@@ -1,3 +1,5 @@
+import InklingLimits
+import InklingJobs
 import Foundation
 import InklingBase
 import InklingCluster

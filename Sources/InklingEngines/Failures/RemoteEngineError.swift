@@ -11,7 +11,7 @@ public enum RemoteEngineError: Error, Sendable, Hashable, CustomStringConvertibl
     case unreachable(service: String, reason: String)
     /// The server did not answer within its deadline; `setting` is the configuration setting
     /// that sets it (`timeoutSeconds`, `generationTimeoutSeconds`), `nil` for a fixed one.
-    case timedOut(service: String, operation: String, seconds: Double, setting: String? = RequestDeadline.quickSetting)
+    case timedOut(service: String, operation: String, seconds: Double, setting: String? = "timeoutSeconds")
     /// The server closed the connection in the middle of its answer (it crashed or restarted).
     case connectionDropped(service: String, operation: String)
     /// The server took the whole request, then closed the connection without a word: it was

@@ -18,7 +18,7 @@ struct RemoteConnection: Sendable {
         self.entry = entry
         http = HTTPClient(base: entry.endpoint, product: kind.displayName, startHint: kind.startHint,
                           timeout: entry.timeoutSeconds, generationTimeout: entry.generationTimeoutSeconds,
-                          headers: apiKey.map { ["Authorization": "Bearer \($0)"] } ?? [:])
+                          headers: apiKey.map { ["Authorization": "Bearer \($0)"] } ?? [:], failure: RemoteEngineError.fromTransport)
         apiKeyMissing = entry.apiKeyEnvironment != nil && apiKey == nil
     }
 

@@ -1,3 +1,6 @@
+import InklingHTTP
+import InklingJobs
+
 /// Cross-origin access to the API from pages on other origins (`--cors-origin`): answers to
 /// `OPTIONS` preflights, and `Access-Control-Allow-Origin` on the API's answers, for the allowed
 /// origins only. Without allowed origins it does nothing at all.

@@ -1,3 +1,6 @@
+import InklingLimits
+import InklingHTTP
+import InklingJobs
 import Foundation
 
 /// What `/healthz` answers: the jobs' own word (``GenerationJobs/unhealthy()``), asked in the

@@ -1,3 +1,6 @@
+import InklingLimits
+import InklingHTTP
+import InklingJobs
 import Foundation
 
 /// How many guidance requests are being answered at once, so that each can tell whether the

@@ -1,3 +1,6 @@
+import InklingHTTP
+import InklingJobs
+
 /// Answers one exchange, adding to every answer the headers its request calls for (CORS), so
 /// no endpoint has to remember them.
 struct Responder: Sendable {

@@ -1,3 +1,6 @@
+import InklingLimits
+import InklingHTTP
+import InklingJobs
 import Foundation
 import InklingBase
 

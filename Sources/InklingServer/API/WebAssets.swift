@@ -1,3 +1,6 @@
+import InklingLimits
+import InklingHTTP
+import InklingJobs
 import Foundation
 
 /// The web page's files (and the OpenAPI document), read once from the package's resources and

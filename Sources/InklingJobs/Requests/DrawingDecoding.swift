@@ -3,11 +3,11 @@ import InklingInterchange
 import InklingStrokes
 
 /// Turns the drawing of a request (bytes in any supported ink format) into a ``Drawing``.
-enum DrawingDecoding {
+package enum DrawingDecoding {
     /// Decodes `bytes` as `format` (a name such as `pointer-events`) or the detected format;
     /// `scanned` is what one pass over the request already counted in them; `shape` replaces
     /// the strokes' own shape fields.
-    static func decode(
+    package static func decode(
         _ bytes: [UInt8], format: String?, limits: StrokeJSONDecoder.Limits, field: String, scanned: JSONNesting.Member? = nil,
         shape: StrokeShape? = nil
     ) throws(APIError) -> Drawing {
@@ -35,7 +35,7 @@ enum DrawingDecoding {
     /// The bytes of a drawing given inside a JSON request as a string: the document itself
     /// (InkML, ndjson, or JSON text). A drawing given as an object or an array never reaches the
     /// request's tree (``RequestBody`` sets its bytes aside); any other value is refused.
-    static func bytes(of value: JSONNode) throws(APIError) -> [UInt8] {
+    package static func bytes(of value: JSONNode) throws(APIError) -> [UInt8] {
         guard let bytes = value.withStringBytes({ Array($0) }) else {
             throw JSONFields.invalid(value.expected("a drawing (an object or array in any supported JSON ink format, or a string holding the document)"))
         }

@@ -5,14 +5,14 @@ import InklingEngines
 import InklingOutputs
 
 /// Generation jobs run in this process, the default of `inkling serve`: at most
-/// ``ServerConfiguration/maxConcurrentGenerations`` at once and
-/// ``ServerConfiguration/maxQueuedGenerations`` waiting behind them (503 `queue_full` beyond),
-/// each stopped after ``ServerConfiguration/generationTimeout`` (504 `generation_timeout`), its
-/// images held in memory until their one download or ``ServerConfiguration/imageTTL``, within
-/// ``ServerConfiguration/maxStoredBytes`` (503 `storage_full`).
+/// ``JobLimits/maxConcurrentGenerations`` at once and
+/// ``JobLimits/maxQueuedGenerations`` waiting behind them (503 `queue_full` beyond),
+/// each stopped after ``JobLimits/generationTimeout`` (504 `generation_timeout`), its
+/// images held in memory until their one download or ``JobLimits/imageTTL``, within
+/// ``JobLimits/maxStoredBytes`` (503 `storage_full`).
 ///
 /// Every job has a random id and is remembered after it ends for the image TTL, then forgotten;
-/// at most ``ServerConfiguration/maxRememberedJobs`` ended jobs are remembered (the oldest is
+/// at most ``JobLimits/maxRememberedJobs`` ended jobs are remembered (the oldest is
 /// forgotten first). Its events are buffered and replayed to each reader of ``events(of:)`` from
 /// the first. Its request (drawing, concepts) is held only until the job ends, and a job that
 /// waits in the queue for longer than the TTL is dropped (503 `queue_timeout`), so nothing a
@@ -57,9 +57,9 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     private var failures = 0
     private var sweeper: Task<Void, Never>?
 
-    /// Jobs for `engine` with the limits of `configuration` (slots, queue, generation timeout,
-    /// image TTL and byte budget, jobs remembered).
-    public init(configuration: ServerConfiguration, engine: any ImageEngine) {
+    /// Jobs for `engine` within `configuration` (slots, queue, generation timeout, image TTL and
+    /// byte budget, jobs remembered, styles).
+    public init(limits configuration: JobLimits, engine: any ImageEngine) {
         self.engine = engine
         slots = max(1, configuration.maxConcurrentGenerations)
         queueLimit = max(0, configuration.maxQueuedGenerations)
@@ -67,7 +67,7 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
         ttlSeconds = configuration.imageTTL
         ttl = .milliseconds(Int64(configuration.imageTTL * 1000))
         rememberLimit = max(1, configuration.maxRememberedJobs)
-        styles = configuration.allowedStyles.filter(engine.capabilities.styles.contains).map(\.rawValue)
+        styles = configuration.allowedStyles.filter(engine.capabilities.styles.contains).map { $0.rawValue }
         store = ImageStore(ttl: configuration.imageTTL, maxBytes: configuration.maxStoredBytes)
         origin = clock.now
         // Expired images and jobs go even while no request comes to sweep them on the way.
@@ -398,7 +398,7 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     }
 
     /// Book-keeping for a job that has just ended (recorded already): counted, and remembered
-    /// for the TTL among at most ``ServerConfiguration/maxRememberedJobs``.
+    /// for the TTL among at most ``JobLimits/maxRememberedJobs``.
     private func endLocked(_ job: LocalJob, now: ContinuousClock.Instant, ran: Bool) {
         jobs[job.id] = job
         endedOrder.append(job.id)

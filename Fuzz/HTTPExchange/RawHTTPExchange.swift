@@ -1,6 +1,7 @@
 import Foundation
 import InklingBuiltInEngine
 import InklingEngines
+@_spi(Fuzzing) import InklingServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,7 @@ import Glibc
 /// hands it one end of a fresh socket pair (as a connection from 127.0.0.1), writes the request
 /// bytes into the other end and reads the answer, so the bytes go through libmicrohttpd's own
 /// parser, the C shim and the router exactly as on the network.
-@_spi(Fuzzing) public enum RawHTTPExchange {
+public enum RawHTTPExchange {
     /// Answers one raw HTTP/1.1 request (head and body bytes) as the server would, without a network listener; returns the raw response bytes.
     ///
     /// Returns within about a second for any input: an incomplete request is ended (the client

@@ -28,7 +28,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// The header block handed to the C shim: `Name: value` lines.
-    var headerBlock: String {
+    package var headerBlock: String {
         headers.map { name, value in
             let clean = value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
             return "\(name): \(clean)"

@@ -1,3 +1,4 @@
+import InklingJobs
 import Foundation
 import InklingBase
 
@@ -19,11 +20,6 @@ public final class LocalUsageLimits: UsageLimits, @unchecked Sendable {
         self.rate = rate
         self.capacity = capacity
         origin = clock.now
-    }
-
-    /// The limits `configuration` asks for (`--rate`, `--burst`).
-    public convenience init(configuration: ServerConfiguration) {
-        self.init(rate: configuration.tokensPerSecond, capacity: configuration.burst)
     }
 
     /// Charges `cost` tokens to `client`, or throws 429 `rate_limited` with the seconds to wait.

@@ -1,3 +1,5 @@
+import InklingHTTP
+import InklingJobs
 import Foundation
 
 /// Who a request counts as, for usage limits and for who may see its jobs and images: its API

@@ -2,7 +2,9 @@ import Inkling
 import InklingBase
 import InklingEngines
 
-/// An error answer: an HTTP status and `{"error": {"code", "message"}}`, plus optional headers.
+/// The failure a job or a request ends with, in the API's terms: an HTTP status and
+/// `{"error": {"code", "message"}}`, plus optional headers. Jobs keep it as it is (a cluster stores
+/// it in Redis); the server turns it into an answer (`APIError+Response` in InklingServer).
 public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The HTTP status.
     public var status: Int
@@ -27,22 +29,14 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(status) \(code): \(message)" }
 
     /// This error with what became of a cancelled engine's work appended to its message.
-    func adding(_ engineWork: [String]) -> APIError {
+    package func adding(_ engineWork: [String]) -> APIError {
         var copy = self
         copy.message += engineWork.map { "; \($0)" }.joined()
         return copy
     }
 
-    /// The HTTP response.
-    var response: HTTPResponse {
-        var headers: [(String, String)] = [("Cache-Control", "no-store")]
-        if let retryAfter { headers.append(("Retry-After", String(retryAfter))) }
-        if let allow { headers.append(("Allow", allow.joined(separator: ", "))) }
-        return JSONText.response(body, status: status, headers: headers)
-    }
-
     /// The JSON object `{"error": {"code", "message"}}`.
-    var body: JSONValue { ["error": ["code": .string(code), "message": .string(message)]] }
+    public var body: JSONValue { ["error": ["code": .string(code), "message": .string(message)]] }
 
     /// 503 `stopping` (`Retry-After: 5`): the server is shutting down.
     public static let stopping = APIError(503, "stopping", "the server is shutting down; try again shortly", retryAfter: 5)
@@ -61,7 +55,7 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A route that does not exist.
-    static func notFound(_ path: String) -> APIError {
+    package static func notFound(_ path: String) -> APIError {
         APIError(404, "not_found", "nothing at \(path.count > 200 ? String(path.prefix(200)) + "…" : path); see /openapi.json for the endpoints")
     }
 
@@ -87,7 +81,7 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `engine_unreachable`, `engine_connection_dropped`, `engine_rejected`, `engine_error`; 503
     /// `engine_unavailable` (`Retry-After: 30`) and `engine_cancelled` (`Retry-After: 5`). The
     /// message carries the engine's own words.
-    static func engine(_ failure: EngineFailure, _ message: String) -> APIError {
+    package static func engine(_ failure: EngineFailure, _ message: String) -> APIError {
         switch failure.kind {
         case .timeout: APIError(504, "engine_timeout", message)
         case .unreachable: APIError(502, "engine_unreachable", message)

@@ -27,8 +27,8 @@ package struct GenerationRequest: Sendable {
     /// job at once, its result read later from `GET /v1/jobs/{id}`.
     package var asynchronous: Bool
 
-    static let fields: Set<String> = ["drawing", "format", "shape", "prompt", "concepts", "style", "limit", "options", "stream", "async"]
-    static let optionFields: Set<String> = [
+    package static let fields: Set<String> = ["drawing", "format", "shape", "prompt", "concepts", "style", "limit", "options", "stream", "async"]
+    package static let optionFields: Set<String> = [
         "size", "seed", "strength", "guidanceStart", "guidanceEnd", "mode", "sourceStrength", "personalization",
         "encoding", "negativePrompt", "steps", "cfgScale", "sampler", "scheduler",
     ]
@@ -36,7 +36,7 @@ package struct GenerationRequest: Sendable {
     /// What the body, its drawing set aside, may hold before json-c builds anything: a request
     /// needs a few hundred values (16 concepts, 14 options) and 3 levels of nesting; an image
     /// concept is one long string.
-    static let bodyLimits = JSONLimits(maxBytes: Int(Int32.max), maxDepth: 32, maxValues: 4096, maxArrayCount: 1024)
+    package static let bodyLimits = JSONLimits(maxBytes: Int(Int32.max), maxDepth: 32, maxValues: 4096, maxArrayCount: 1024)
 
     /// Reads a request body; `base` supplies allowed and default styles.
     ///
@@ -185,10 +185,10 @@ package struct GenerationRequest: Sendable {
     }
 
     /// The sides a requested size may have.
-    static let sides = 16...8192
+    package static let sides = 16...8192
 
     /// `"1024x768"` (``SizeText``'s rule) or `{"width": 1024, "height": 768}`.
-    static func size(_ value: JSONNode) throws(APIError) -> PixelSize {
+    package static func size(_ value: JSONNode) throws(APIError) -> PixelSize {
         if value.kind == .object {
             let object = try JSONFields(value, allowed: ["width", "height"])
             guard let width = try object.integer("width", in: sides) else { throw JSONFields.invalid(object.reader.invalid("width", expected: "a whole number within \(sides.lowerBound)…\(sides.upperBound)")) }

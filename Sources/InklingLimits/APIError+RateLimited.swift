@@ -1,3 +1,4 @@
+import InklingJobs
 import InklingBase
 
 extension APIError {

@@ -3,13 +3,13 @@ import InklingBase
 /// A `POST /v1/generations` body parsed once (``JSONSetAsideDocument``): the drawing, when an
 /// object or an array, set aside as its bytes for the same decoding `POST /v1/guidance` does;
 /// the rest parsed under the request's budget. Refusals are 400 `invalid_json`.
-struct RequestBody {
+package struct RequestBody {
     /// The body's tree: an object, the set-aside value (if any) replaced by `0`.
-    let document: JSONDocument
+    package let document: JSONDocument
     /// The bytes of the set-aside value: an object or an array, not yet checked in any way.
-    let setAside: ArraySlice<UInt8>?
+    package let setAside: ArraySlice<UInt8>?
     /// What the one pass over the body counted in the set-aside value.
-    let setAsideScan: JSONNesting.Member?
+    package let setAsideScan: JSONNesting.Member?
 
     /// Parses `body` within `limits`, setting aside the value of `key`. Throws 400
     /// `invalid_json` for an empty body, JSON the reader refuses (syntax, nesting, budget) and a

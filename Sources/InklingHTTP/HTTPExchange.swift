@@ -4,14 +4,14 @@ internal import CInklingHTTP
 ///
 /// Owns its reference to the C exchange and drops it in `deinit`. Answering twice, or after the
 /// client has gone, is ignored (the methods return `false`).
-final class HTTPExchange: @unchecked Sendable {
+package final class HTTPExchange: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The request, copied out of libmicrohttpd when the exchange was created.
-    let request: HTTPRequest
+    package let request: HTTPRequest
 
     /// Takes over the caller's reference to `handle` and copies the request out of it; must be
     /// called inside the handler call (headers and query are only readable then).
-    init(taking handle: OpaquePointer) {
+    package init(taking handle: OpaquePointer) {
         self.handle = handle
         var length = 0
         let body: [UInt8]
@@ -39,11 +39,11 @@ final class HTTPExchange: @unchecked Sendable {
     deinit { inkling_http_exchange_release(handle) }
 
     /// Whether the connection has closed.
-    var isClosed: Bool { inkling_http_exchange_closed(handle) != 0 }
+    package var isClosed: Bool { inkling_http_exchange_closed(handle) != 0 }
 
     /// Sends a whole response.
     @discardableResult
-    func respond(_ response: HTTPResponse) -> Bool {
+    package func respond(_ response: HTTPResponse) -> Bool {
         response.body.withUnsafeBufferPointer { body in
             inkling_http_exchange_respond(handle, UInt32(response.status), response.headerBlock, body.baseAddress, body.count) != 0
         }
@@ -51,19 +51,19 @@ final class HTTPExchange: @unchecked Sendable {
 
     /// Starts a streamed response (chunked); pieces follow with ``write(_:)``, then ``finish()``.
     @discardableResult
-    func beginStream(status: Int, headers: [(String, String)]) -> Bool {
+    package func beginStream(status: Int, headers: [(String, String)]) -> Bool {
         inkling_http_exchange_begin_stream(handle, UInt32(status), HTTPResponse(status: status, headers: headers).headerBlock) != 0
     }
 
     /// Sends one piece of a streamed response.
     @discardableResult
-    func write(_ bytes: [UInt8]) -> Bool {
+    package func write(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { inkling_http_exchange_write(handle, $0.baseAddress, $0.count) != 0 }
     }
 
     /// Ends a streamed response.
     @discardableResult
-    func finish() -> Bool { inkling_http_exchange_finish(handle) != 0 }
+    package func finish() -> Bool { inkling_http_exchange_finish(handle) != 0 }
 
     /// The headers (`query: false`) or query arguments of the request.
     private static func pairs(_ handle: OpaquePointer, query: Bool) -> [(String, String)] {

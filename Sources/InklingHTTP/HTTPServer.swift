@@ -6,21 +6,37 @@ import Foundation
 /// The handler runs on a server thread; it may answer at once or keep the exchange and answer
 /// later from any thread (the connection waits without holding a thread). ``stop()`` (or
 /// `deinit`) answers whatever is still waiting with 503 and closes every connection.
-final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: @unchecked Sendable {
     /// Listening settings.
-    struct Settings: Sendable {
-        var host: String
-        var port: UInt16
-        var threads: Int
-        var connectionTimeout: Int
-        var headTimeout: Int
-        var requestDeadline: Int
-        var connectionLimit: Int
-        var connectionsPerAddress: Int
-        var maxBodyBytes: Int
-        var maxBufferedBytes: Int
+    package struct Settings: Sendable {
+        package var host: String
+        package var port: UInt16
+        package var threads: Int
+        package var connectionTimeout: Int
+        package var headTimeout: Int
+        package var requestDeadline: Int
+        package var connectionLimit: Int
+        package var connectionsPerAddress: Int
+        package var maxBodyBytes: Int
+        package var maxBufferedBytes: Int
         /// No listening socket: connections come only from ``connect(_:)``.
-        var noListen = false
+        package var noListen = false
+
+        /// Settings; each as `inkling serve`'s configuration gives it.
+        package init(host: String, port: UInt16, threads: Int, connectionTimeout: Int, headTimeout: Int, requestDeadline: Int,
+                     connectionLimit: Int, connectionsPerAddress: Int, maxBodyBytes: Int, maxBufferedBytes: Int, noListen: Bool = false) {
+            self.host = host
+            self.port = port
+            self.threads = threads
+            self.connectionTimeout = connectionTimeout
+            self.headTimeout = headTimeout
+            self.requestDeadline = requestDeadline
+            self.connectionLimit = connectionLimit
+            self.connectionsPerAddress = connectionsPerAddress
+            self.maxBodyBytes = maxBodyBytes
+            self.maxBufferedBytes = maxBufferedBytes
+            self.noListen = noListen
+        }
     }
 
     private final class HandlerBox {
@@ -32,10 +48,10 @@ final class HTTPServer: @unchecked Sendable {
     private var handle: OpaquePointer?
     private let box: Unmanaged<HandlerBox>
     /// The port the server listens on (the one picked when 0 was asked for).
-    let port: UInt16
+    package let port: UInt16
 
     /// Starts listening.
-    init(_ settings: Settings, handler: @escaping @Sendable (HTTPExchange) -> Void) throws(HTTPServerError) {
+    package init(_ settings: Settings, handler: @escaping @Sendable (HTTPExchange) -> Void) throws(HTTPServerError) {
         let box = Unmanaged.passRetained(HandlerBox(handler))
         var message = [CChar](repeating: 0, count: 256)
         var why: Int32 = 0
@@ -65,22 +81,22 @@ final class HTTPServer: @unchecked Sendable {
     }
 
     /// Hands the server one end of a connected socket (it takes `fd` over); `false` when refused.
-    func connect(_ fd: Int32) -> Bool {
+    package func connect(_ fd: Int32) -> Bool {
         lock.withLock { handle.map { inkling_http_server_connect($0, fd) != 0 } ?? false }
     }
 
     /// Closes the listening socket; requests that arrive from now on get 503 `stopping`.
-    func drain() {
+    package func drain() {
         lock.withLock { if let handle { inkling_http_server_drain(handle) } }
     }
 
     /// Requests still being received or answered.
-    var pending: Int {
+    package var pending: Int {
         lock.withLock { handle.map { Int(inkling_http_server_pending($0)) } ?? 0 }
     }
 
     /// Stops the server: waiting exchanges get 503, connections close, threads end.
-    func stop() {
+    package func stop() {
         let running: OpaquePointer? = lock.withLock {
             defer { handle = nil }
             return handle

@@ -1,0 +1,9 @@
+import InklingJobs
+
+/// Usage limits: token buckets per client (an API key or an address), in this process or shared
+/// by a cluster's front ends.
+public protocol UsageLimits: Sendable {
+    /// Charges `cost` tokens to `client`, or throws 429 `rate_limited` with the seconds to wait
+    /// (503 `cluster_unavailable` when a shared store cannot be reached).
+    func charge(_ client: String, cost: Double) async throws(APIError)
+}

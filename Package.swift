@@ -184,7 +184,7 @@ let package = Package(
         .target(
             name: "InklingRegression",
             dependencies: [
-                "Inkling", "InklingComparison", "InklingConditioning", "InklingEngines", "InklingBuiltInEngine", "InklingImageIO",
+                "Inkling", "InklingJobs", "InklingComparison", "InklingConditioning", "InklingEngines", "InklingBuiltInEngine", "InklingImageIO",
                 "InklingInterchange", "InklingOutputs", "InklingStrokes",
             ]
         ),

@@ -43,12 +43,15 @@ public final class ClusterWorker: @unchecked Sendable {
         let id: String
         let entry: String
         let lock = NSLock()
-        var creator: InklingImageCreator?
+        /// The runner's handle on the job: a stop of any kind cancels it there.
+        let control = JobControl()
         var ending: Ending?
         var progress: Double?
         /// The progress last announced.
         var announced: Double?
 
+        /// Why the worker stopped the job: a cancellation it heard (recorded as the job's end),
+        /// or a job it lost to another worker or handed back (nothing recorded here).
         enum Ending { case cancelled(JobCancelReason), lost, handedBack }
 
         init(id: String, entry: String) {
@@ -56,13 +59,13 @@ public final class ClusterWorker: @unchecked Sendable {
             self.entry = entry
         }
 
-        /// Records why the job stops (the first reason wins) and cancels the engine's work.
+        /// Records why the job stops (the first reason wins) and stops the runner.
         func end(_ ending: Ending) {
-            let creator: InklingImageCreator? = lock.withLock {
-                if self.ending == nil { self.ending = ending }
-                return self.creator
+            lock.withLock { if self.ending == nil { self.ending = ending } }
+            switch ending {
+            case .cancelled(let reason): control.cancel(reason)
+            case .lost, .handedBack: control.cancel(.stopping)
             }
-            creator?.cancelAll()
         }
 
         var why: Ending? { lock.withLock { ending } }
@@ -342,46 +345,77 @@ public final class ClusterWorker: @unchecked Sendable {
         let fields = started.job.fields
         let beat = Task { await self.beat(job) }
         let timeout = fields.double("timeout") ?? 120
-        let timer = Task {
-            guard (try? await Task.sleep(for: .milliseconds(Int64(timeout * 1000)))) != nil else { return }
-            job.end(.cancelled(.deadline))
-        }
-        let outcome = await paint(job, fields: fields)
+        let outcome = await paint(job, fields: fields, timeout: timeout)
         beat.cancel()
-        timer.cancel()
         await finish(job, outcome: outcome, timeout: timeout)
     }
 
     /// What painting a job came to.
     private enum Outcome {
-        case done(Int)
+        /// How ``JobRunner`` ended it.
+        case ran(JobOutcome)
         /// Done, and already recorded as succeeded with its last image.
         case ended
-        case failed(APIError)
+        /// Left to be reclaimed (Redis went away), lost or handed back: nothing is recorded.
         case stopped
     }
 
-    /// Rebuilds the request, paints it and delivers each image.
-    private func paint(_ job: RunningJob, fields: [String: [UInt8]]) async -> Outcome {
+    /// Rebuilds the request, paints it with ``JobRunner`` (which decides progress, the deadline
+    /// and what a cancellation comes to) and delivers each image.
+    private func paint(_ job: RunningJob, fields: [String: [UInt8]], timeout: Double) async -> Outcome {
         let spec = JobSpec(json: fields["spec"] ?? [], drawing: fields["drawing"], drawingPosition: fields.int("drawingAt") ?? 0,
                            images: (0..<(fields.int("inputs") ?? 0)).map { fields["input:\($0)"] ?? [] },
                            imagePositions: (fields.text("positions") ?? "").split(separator: ",").compactMap { Int($0) })
         let ttl = fields.int("ttl") ?? 300
         let owner = fields.text("owner") ?? ""
-        var announcement: Task<Void, Never>?
-        let outcome = await paint(job, spec: spec, ttl: ttl, owner: owner, announcement: &announcement)
+        let request: GenerationRequest
+        do throws(APIError) {
+            request = try spec.request(base: base, limits: drawingLimits)
+        } catch {
+            return .ran(.failed(error))
+        }
+        let painting = Painting()
+        let runner = JobRunner(engine: engine, cancellationGrace: Self.cancellationGrace)
+        let outcome = await runner.run(request.job, control: job.control, deadline: timeout) { [self] event in
+            try await self.handle(event, of: job, painting: painting, ttl: ttl, owner: owner)
+        }
         // The `started` event is written before the job's end.
-        await announcement?.value
-        return outcome
+        await painting.announcement?.value
+        if painting.ended { return .ended }
+        if case .failed(let error as RedisError) = outcome {
+            // Redis went away mid-job: leave the entry pending; a worker reclaims it.
+            log("job \(job.id): \(error.description); leaving it to be reclaimed")
+            job.end(.lost)
+            return .stopped
+        }
+        return .ran(outcome)
     }
 
-    /// Paints the job and delivers its images; the task writing its `started` event goes to `announcement`.
-    private func paint(_ job: RunningJob, spec: JobSpec, ttl: Int, owner: String, announcement: inout Task<Void, Never>?) async -> Outcome {
-        do {
-            let request = try spec.request(base: base, limits: drawingLimits)
-            let (creator, prepared) = try await request.prepare(on: engine)
-            job.lock.withLock { job.creator = creator }
-            if job.why != nil { creator.cancelAll() }
+    /// Seconds a stopped job's engine gets to say what became of its work.
+    static let cancellationGrace = 5.0
+
+    /// What one job's painting has come to, between the runner's events.
+    private final class Painting: @unchecked Sendable {
+        private let lock = NSLock()
+        private var _announcement: Task<Void, Never>?
+        private var _limit = 1
+        private var _painted = 0
+        private var _ended = false
+        /// The task writing the job's `started` event.
+        var announcement: Task<Void, Never>? { lock.withLock { _announcement } }
+        /// Whether the last image's delivery recorded the job as succeeded.
+        var ended: Bool { lock.withLock { _ended } }
+        func start(limit: Int, announcing: Task<Void, Never>) { lock.withLock { _limit = limit; _announcement = announcing } }
+        /// Counts an image; whether it is the last.
+        func paint() -> Bool { lock.withLock { _painted += 1; return _painted == _limit } }
+        func end() { lock.withLock { _ended = true } }
+    }
+
+    /// Hands one of the runner's events on to Redis: the `started` event (while the engine
+    /// paints), the progress (for the heartbeat), each image delivered once.
+    private func handle(_ event: JobRunner.Event, of job: RunningJob, painting: Painting, ttl: Int, owner: String) async throws {
+        switch event {
+        case .started(let prepared):
             let started = JobEvent.started(style: prepared.style.rawValue, limit: prepared.limit, notices: prepared.notices, worker: name)
             // Announced while the engine paints; awaited before the first image, which must follow it.
             let announcing = Task { [client, keys] in
@@ -390,51 +424,27 @@ public final class ClusterWorker: @unchecked Sendable {
                     ["HSET", .init(keys.job(job.id)), "style", .init(prepared.style.rawValue)],
                 ])
             }
-            announcement = announcing
-            var delivered = 0
-            var painted = 0
-            var ended = false
-            for try await event in creator.events(for: prepared) {
-                switch event {
-                case .progress(let variation, let step, let steps) where steps > 0:
-                    let fraction = (Double(variation) + Double(step) / Double(steps)) / Double(max(1, prepared.limit))
-                    job.lock.withLock { job.progress = min(1, fraction) }
-                case .image(let image):
-                    await announcing.value
-                    painted += 1
-                    // The last image ends the job in the same step, unless it is being stopped.
-                    let last = painted == prepared.limit && job.why == nil
-                    let entry = JobImage(id: RandomID.make(), variation: image.recipe.variation, width: image.image.width,
-                                         height: image.image.height, seed: image.recipe.seed, style: image.recipe.style.rawValue)
-                    let result = try await whileRedisIsFull(job) { () async throws(RedisError) in
-                        try await client.run(ClusterScripts.deliver, keys: [
-                            .init(keys.images(job.id)), .init(keys.image(entry.id)), .init(keys.imageOwner(entry.id)),
-                            .init(keys.events(job.id)), .init(keys.job(job.id)), .init(keys.queue), .init(stream), .init(finishedCounter()),
-                        ], arguments: [.init(entry.variation), .init(JSONValue.object(JobEventJSON.image(entry)).text),
-                                       .init(ttl), .init(owner), .init(JobEventJSON.encode(.image(entry))), .init(job.id), .init(job.entry),
-                                       last ? "last" : ""],
-                                         after: [["SET", .init(keys.image(entry.id)), .init(image.png), "EX", .init(ttl)]]).script
-                    }
-                    if result.integer == 1 { delivered += 1 }
-                    if last, result.integer != -1 { ended = true }
-                default:
-                    break
-                }
+            painting.start(limit: prepared.limit, announcing: announcing)
+        case .progress(let progress):
+            job.lock.withLock { job.progress = progress.fraction }
+        case .image(let image):
+            await painting.announcement?.value
+            // The last image ends the job in the same step, unless it is being stopped.
+            let last = painting.paint() && job.why == nil && job.control.reason == nil
+            let entry = JobImage(id: RandomID.make(), variation: image.recipe.variation, width: image.image.width,
+                                 height: image.image.height, seed: image.recipe.seed, style: image.recipe.style.rawValue)
+            let result = try await whileRedisIsFull(job) { () async throws(RedisError) in
+                try await client.run(ClusterScripts.deliver, keys: [
+                    .init(keys.images(job.id)), .init(keys.image(entry.id)), .init(keys.imageOwner(entry.id)),
+                    .init(keys.events(job.id)), .init(keys.job(job.id)), .init(keys.queue), .init(stream), .init(finishedCounter()),
+                ], arguments: [.init(entry.variation), .init(JSONValue.object(JobEventJSON.image(entry)).text),
+                               .init(ttl), .init(owner), .init(JobEventJSON.encode(.image(entry))), .init(job.id), .init(job.entry),
+                               last ? "last" : ""],
+                                 after: [["SET", .init(keys.image(entry.id)), .init(image.png), "EX", .init(ttl)]]).script
             }
-            return ended ? .ended : .done(delivered)
-        } catch let error as APIError {
-            return .failed(error)
-        } catch let error as RedisError {
-            // Redis went away mid-job: leave the entry pending; a worker reclaims it.
-            log("job \(job.id): \(error.description); leaving it to be reclaimed")
-            job.end(.lost)
-            return .stopped
-        } catch ImageCreationError.creationCancelled {
-            return .stopped
-        } catch let error as ImageCreationError {
-            return job.why == nil ? .failed(APIError.creation(error)) : .stopped
-        } catch {
-            return job.why == nil ? .failed(APIError.creation(ImageCreationError.engine(error))) : .stopped
+            if last, result.integer != -1 { painting.end() }
+        case .notice:
+            break
         }
     }
 
@@ -463,32 +473,25 @@ public final class ClusterWorker: @unchecked Sendable {
 
     /// Writes the job's end, unless it was lost to another worker or handed back.
     private func finish(_ job: RunningJob, outcome: Outcome, timeout: Double) async {
-        let state: String
-        let event: JobEvent
-        var error: APIError?
+        let result: JobOutcome
         switch (job.why, outcome) {
         case (_, .ended):
             lock.withLock { member.jobsDone += 1 }
             return
-        case (.lost?, _), (.handedBack?, _):
+        case (.lost?, _), (.handedBack?, _), (_, .stopped):
             return
-        case (.cancelled(let reason)?, _):
-            // Cancelled, timed out or stopping, even if the engine finished meanwhile; a
-            // timeout is the job's failure (504), the others its cancellation.
-            let answer = reason.answer(timeout: timeout)
-            error = answer
-            state = reason == .deadline ? "failed" : "cancelled"
-            event = reason == .deadline ? .failed(answer) : .cancelled(answer)
-        case (nil, .done(let count)):
-            // The finish script counts the images delivered (this attempt's and earlier ones').
-            state = "succeeded"
-            event = .done(count: count)
-        case (nil, .failed(let failure)):
-            state = "failed"
-            error = failure
-            event = .failed(failure)
-        case (nil, .stopped):
-            return
+        case (_, .ran(let ran)):
+            result = ran
+        }
+        // The runner's one rule: done (the finish script counts the images delivered, this
+        // attempt's and earlier ones'), failed (a deadline's 504 among them) or cancelled.
+        let event = result.event(timeout: timeout)
+        let state: String
+        var error: APIError?
+        switch event {
+        case .failed(let failure): (state, error) = ("failed", failure)
+        case .cancelled(let answer): (state, error) = ("cancelled", answer)
+        default: state = "succeeded"
         }
         for attempt in 0..<20 {
             do {

@@ -44,7 +44,7 @@ final class LocalJobsTests: XCTestCase {
         while engine.started < 2 { try await Task.sleep(for: .milliseconds(5)) }
         engine.open()
         let first = try await early.value
-        XCTAssertEqual(kinds(first), ["started", "image", "image", "done"])
+        XCTAssertEqual(kinds(first), ["started", "image", "progress", "image", "done"], "half done after the first image")
         let late = try await allEvents(jobs, id)
         XCTAssertEqual(late, first, "a reader that comes after the end hears it all again")
         let status = try await jobs.status(of: id, requester: nil)

@@ -8,6 +8,7 @@ import InklingBase
 import InklingOutputs
 import InklingStrokes
 import InklingComparison
+import InklingJobs
 
 /// `inkling render`: paints a drawing and a prompt with the built-in engine or a configured
 /// external one (`--engine`), or replays a recipe.
@@ -188,64 +189,86 @@ struct RenderCommand: InklingCommand {
         concepts.append(.drawing(drawing))
 
         // Without --size the drawing's canvas sets the aspect (SizeRequest.following, one rule
-        // with the API and the library; the planner applies it).
-        let generation = options.generation
-        let creator = try await InklingImageCreator(engine: CLIEngine.make(engines, style: options.style), options: generation,
-                                                    embedsSourceImage: options.embedSource)
-        let request = try creator.prepare(concepts, style: options.style, limit: options.limit)
-        let style = request.style
-        for notice in request.notices { io.writeError("inkling render: notice: \(notice)") }
-        let directory = try OutputNaming.prepare(directory: output)
-        let stem = OutputNaming.stem(of: input)
-        let seed = options.generation.seed
-        let targets = (0..<options.limit).map { directory.appendingPathComponent(OutputNaming.name(stem: stem, style: style, seed: seed, variation: $0)) }
-        if !overwrite, let taken = targets.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
-            throw CommandFailure(.io, "\(OutputNaming.display(taken)) already exists; pass --overwrite or choose another -o or --seed")
-        }
-        for target in targets where options.style != .emoji {
-            do {
-                try AtomicFile.checkDestination(target, overwrite: true, protecting: protectedInputs)
-            } catch {
-                throw OutputFile.failure(error)
+        // with the API and the library; the planner applies it). The job runs as every job
+        // does (JobRunner): Ctrl-C cancels it, and the engine gets a minute to say what became
+        // of its work.
+        let engine = try await CLIEngine.make(engines, style: options.style)
+        let runner = JobRunner(engine: engine, cancellationGrace: 60, embedsSourceImage: options.embedSource)
+        let control = JobControl()
+        let run = RenderRun()
+        let job = JobRequest(concepts: concepts, style: options.style, limit: options.limit, options: options.generation)
+        let outcome = await Interruption.shared.whileHandling({ control.cancel(.requested) }) {
+            await runner.run(job, control: control) { event in
+                try self.handle(event, of: input, run: run, engine: engine.identifier, io: io)
             }
         }
+        switch outcome {
+        case .finished:
+            return run.written
+        case .failed(let error):
+            // Before the engine started (the request, the output names), the error as it is.
+            guard run.started else { throw error }
+            throw Self.failure(error, kept: run.written.map(\.path), of: options.limit)
+        case .cancelled(_, let engineWork):
+            // Ctrl-C stops the whole run, not just this drawing.
+            let failure = Self.failure(ImageCreationError.creationCancelled(engineWork: engineWork), kept: run.written.map(\.path), of: options.limit)
+            await Self.waitForEngineCleanups(io: io)
+            throw RunStopped(failure: failure)
+        }
+    }
 
-        let clock = ContinuousClock()
-        let start = clock.now
-        var kept: [URL] = []
-        var written: [Written] = []
-        do {
-            try await Interruption.shared.whileHandling({ creator.cancelAll() }) {
-                for try await event in creator.events(for: request) {
-                    switch event {
-                    case .image(let image):
-                        let path = try Self.keep(image, at: targets[image.recipe.variation], overwrite: overwrite, protecting: protectedInputs)
-                        kept.append(path)
-                        written.append(Written(drawing: input, path: path, recipe: image.recipe))
-                        let seconds = (clock.now - start) / .milliseconds(1) / 1000
-                        io.writeError("[\(kept.count)/\(options.limit)] wrote \(OutputNaming.display(path)) (\(MetricFormat.fixed(seconds, digits: 2)) s)")
-                        if !json { try io.print(OutputNaming.display(path)) }
-                    case .progress(let variation, let step, let steps):
-                        if let line = ProgressLine.text(engine: creator.engine.identifier, variation: variation, step: step, steps: steps) {
-                            io.writeError(line)
-                        }
-                    case .notice(let notice):
-                        io.writeError("inkling render: notice: \(notice)")
-                    case .preview:
-                        break
-                    }
+    /// One drawing's job as it runs: its output names, once known, and what it wrote.
+    final class RenderRun: @unchecked Sendable {
+        private let lock = NSLock()
+        private var _targets: [URL]?
+        private var _written: [Written] = []
+        private let clock = ContinuousClock()
+        let start = ContinuousClock.now
+        /// Whether the engine was started (the request was valid and the outputs' names free).
+        var started: Bool { lock.withLock { _targets != nil } }
+        var targets: [URL] { lock.withLock { _targets ?? [] } }
+        var written: [Written] { lock.withLock { _written } }
+        func start(_ targets: [URL]) { lock.withLock { _targets = targets } }
+        func add(_ written: Written) -> Int { lock.withLock { _written.append(written); return _written.count } }
+        var seconds: Double { (clock.now - start) / .milliseconds(1) / 1000 }
+    }
+
+    /// One event of a drawing's job: names checked before the engine starts, each image written
+    /// as it finishes, progress and notices on standard error.
+    private func handle(_ event: JobRunner.Event, of input: String, run: RenderRun, engine: String, io: any CommandIO) throws {
+        switch event {
+        case .started(let request):
+            for notice in request.notices { io.writeError("inkling render: notice: \(notice)") }
+            let directory = try OutputNaming.prepare(directory: output)
+            let stem = OutputNaming.stem(of: input)
+            let seed = options.generation.seed
+            let targets = (0..<options.limit).map {
+                directory.appendingPathComponent(OutputNaming.name(stem: stem, style: request.style, seed: seed, variation: $0))
+            }
+            if !overwrite, let taken = targets.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+                throw CommandFailure(.io, "\(OutputNaming.display(taken)) already exists; pass --overwrite or choose another -o or --seed")
+            }
+            for target in targets where options.style != .emoji {
+                do throws(AtomicFileError) {
+                    try AtomicFile.checkDestination(target, overwrite: true, protecting: protectedInputs)
+                } catch {
+                    throw OutputFile.failure(error)
                 }
             }
-        } catch {
-            let failure = Self.failure(error, kept: kept, of: options.limit)
-            // Ctrl-C stops the whole run, not just this drawing.
-            if case .creationCancelled? = error as? ImageCreationError {
-                await Self.waitForEngineCleanups(io: io)
-                throw RunStopped(failure: failure)
+            run.start(targets)
+        case .image(let image):
+            let path = try Self.keep(image, at: run.targets[image.recipe.variation], overwrite: overwrite, protecting: protectedInputs)
+            let count = run.add(Written(drawing: input, path: path, recipe: image.recipe))
+            io.writeError("[\(count)/\(options.limit)] wrote \(OutputNaming.display(path)) (\(MetricFormat.fixed(run.seconds, digits: 2)) s)")
+            if !json { try io.print(OutputNaming.display(path)) }
+        case .progress(let progress):
+            if let step = progress.lastStep,
+               let line = ProgressLine.text(engine: engine, variation: step.variation, step: step.step, steps: step.steps) {
+                io.writeError(line)
             }
-            throw failure
+        case .notice(let notice):
+            io.writeError("inkling render: notice: \(notice)")
         }
-        return written
     }
 
     /// After Ctrl-C, waits up to `seconds` for the engines' clean-up still running in the

@@ -23,11 +23,9 @@ struct LocalJob {
     var error: APIError?
     var attempts = 0
     /// What ends the wait for it while it runs (``LocalJobs`` offers cancellations to it).
-    var ending: FirstArrival<JobEnding>?
-    /// Each painting variation's share done (0…1), as the engine reports steps.
-    var steps: [Int: Double] = [:]
-    /// The progress last announced as an event.
-    var announced = 0.0
+    var ending: JobControl?
+    /// 0…1, as ``JobRunner`` last reported it (``JobProgress/fraction``).
+    var progress = 0.0
     /// Everything that happened, in order; consecutive progress events are kept as the last one.
     private(set) var events: [JobEvent] = []
     /// Readers waiting for events to come.
@@ -45,12 +43,6 @@ struct LocalJob {
 
     /// Whether `requester` may see it: a job made with an owner answers only that owner.
     func isVisible(to requester: String?) -> Bool { owner == nil || owner == requester }
-
-    /// 0…1: images done, plus the painting variations' shares.
-    var progress: Double {
-        guard limit > 0 else { return 0 }
-        return min(1, (Double(images.count) + steps.values.reduce(0, +)) / Double(limit))
-    }
 
     /// The status `GET /v1/jobs/{id}` reports, `position` being its place in the queue.
     func status(position: Int?) -> JobStatus {
@@ -73,7 +65,6 @@ struct LocalJob {
             break
         case .image(let image):
             images.append(image)
-            steps[image.variation] = nil
         case .done:
             state = .succeeded
         case .failed(let error):
@@ -96,7 +87,6 @@ struct LocalJob {
             readers = [:]
             request = nil
             ending = nil
-            steps = [:]
             ended = now
         }
         return true

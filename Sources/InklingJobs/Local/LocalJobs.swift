@@ -23,7 +23,7 @@ import InklingOutputs
 /// what became of it; the job's error says it too.
 public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     /// Seconds a cancelled generation's engine gets to say what became of its work before the
-    /// job ends without it.
+    /// job ends without it (``JobRunner/cancellationGrace``).
     static let cancellationGrace = 5.0
     /// Seconds a drain waits, after cancelling what still runs, for the engines to stop.
     static let drainSettle = 3.0
@@ -88,7 +88,7 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     public func submit(_ submission: JobSubmission) async throws(APIError) -> String {
         let id = RandomID.make()
         let now = clock.now
-        enum Admission { case start(FirstArrival<JobEnding>), queued, full, stopping }
+        enum Admission { case start(JobControl), queued, full, stopping }
         let admission: Admission = lock.withLock {
             sweepLocked(now)
             if stopping { return .stopping }
@@ -145,14 +145,14 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
 
     public func cancel(_ id: String, requester: String?, reason: JobCancelReason) async throws(APIError) -> JobStatus {
         let now = clock.now
-        let found: (status: JobStatus, ending: FirstArrival<JobEnding>?)? = lock.withLock {
+        let found: (status: JobStatus, ending: JobControl?)? = lock.withLock {
             sweepLocked(now)
             guard var job = jobs[id], job.isVisible(to: requester) else { return nil }
             switch job.state {
             case .queued:
                 // It never starts: out of the queue, its request dropped.
                 queue.removeAll { $0 == id }
-                job.record(.cancelled(Self.answer(reason, engineWork: [])), at: now)
+                job.record(.cancelled(reason.answer()), at: now)
                 endLocked(job, now: now, ran: false)
                 return (job.status(position: nil), nil)
             case .running:
@@ -163,7 +163,7 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
         }
         guard let found else { throw APIError.jobNotFound(id) }
         // A running job ends once its engine has said what became of its work.
-        found.ending?.offer(.cancelled(reason))
+        found.ending?.cancel(reason)
         return found.status
     }
 
@@ -205,17 +205,17 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
             queue.removeAll()
         }
         await waitUntilIdle(seconds: deadline)
-        let endings: [FirstArrival<JobEnding>] = lock.withLock { jobs.values.compactMap(\.ending) }
-        for ending in endings { ending.offer(.cancelled(.stopping)) }
+        let endings: [JobControl] = lock.withLock { jobs.values.compactMap(\.ending) }
+        for ending in endings { ending.cancel(.stopping) }
         await waitUntilIdle(seconds: Self.drainSettle)
     }
 
     public func stop() {
         let now = clock.now
-        let endings: [FirstArrival<JobEnding>] = lock.withLock {
+        let endings: [JobControl] = lock.withLock {
             stopping = true
             queue.removeAll()
-            var endings: [FirstArrival<JobEnding>] = []
+            var endings: [JobControl] = []
             for var job in jobs.values where !job.state.isFinal {
                 if let ending = job.ending { endings.append(ending) }
                 job.record(.cancelled(APIError.stopping), at: now)
@@ -224,7 +224,7 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
             endedOrder.removeAll()
             return endings
         }
-        for ending in endings { ending.offer(.cancelled(.stopping)) }
+        for ending in endings { ending.cancel(.stopping) }
         sweeper?.cancel()
         store.removeAll()
     }
@@ -232,8 +232,8 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     // MARK: Running a job
 
     /// Marks `job` as holding a slot and returns what ends its wait.
-    private func begin(_ job: inout LocalJob) -> FirstArrival<JobEnding> {
-        let ending = FirstArrival<JobEnding>()
+    private func begin(_ job: inout LocalJob) -> JobControl {
+        let ending = JobControl()
         job.state = .running
         job.attempts = 1
         job.ending = ending
@@ -241,109 +241,37 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
         return ending
     }
 
-    private func launch(_ id: String, _ request: GenerationRequest, owner: String?, ending: FirstArrival<JobEnding>) {
+    private func launch(_ id: String, _ request: GenerationRequest, owner: String?, ending: JobControl) {
         Task {
             let final = await self.run(id, request, owner: owner, ending: ending)
             self.finish(id, with: final)
         }
     }
 
-    /// Generates job `id` until it ends, its deadline passes or it is cancelled; the last two
-    /// cancel it through the creator, so the engine stops its work, and wait (at most
-    /// ``cancellationGrace`` seconds) for the engine to say what became of it. Returns the final event.
-    private func run(_ id: String, _ request: GenerationRequest, owner: String?, ending: FirstArrival<JobEnding>) async -> JobEvent {
-        let creator: InklingImageCreator
-        let prepared: PreparedRequest
-        do throws(APIError) {
-            (creator, prepared) = try await request.prepare(on: engine)
-        } catch {
-            return .failed(error)
-        }
-        if case .cancelled(let reason)? = ending.current {
-            // Cancelled while it was being prepared: the engine never sees it.
-            return .cancelled(Self.answer(reason, engineWork: []))
-        }
-        record(.started(style: prepared.style.rawValue, limit: request.limit, notices: prepared.notices, worker: nil), of: id)
-        // The request is registered with the creator now, so a cancellation from here on reaches
-        // it; it is consumed by an unstructured task, so stopping cancels it through the creator
-        // (which lets the engine report) rather than from under the consumer.
-        let events = creator.events(for: prepared)
-        let work = Task {
-            let outcome = await self.keep(events, of: id, limit: request.limit, owner: owner, ending: ending)
-            ending.offer(.work(outcome))
-            return outcome
-        }
-        let deadline = timeout
-        let timer = Task {
-            guard (try? await Task.sleep(for: .milliseconds(Int64(deadline * 1000)))) != nil else { return }
-            ending.offer(.deadline)
-        }
-        let ended = await ending.wait()
-        timer.cancel()
-        if case .work(let outcome) = ended { return Self.event(outcome) }
-
-        creator.cancelAll()
-        let reported = FirstArrival<JobEnding.Outcome?>()
-        Task { reported.offer(await work.value) }
-        Task {
-            try? await Task.sleep(for: .milliseconds(Int64(Self.cancellationGrace * 1000)))
-            reported.offer(nil)
-        }
-        let final = await reported.wait()
-        var engineWork: [String] = []
-        switch final {
-        case .finished?:
-            // It finished while being stopped: the images are there, deliver them.
-            return Self.event(final!)
-        case .cancelled(let lines)?:
-            engineWork = lines
-        case .failed?, nil:
-            break
-        }
-        switch ended {
-        case .deadline:
-            return .cancelled(APIError(504, "generation_timeout", "the generation took longer than \(NumberText.compact(deadline)) s and was stopped; ask for fewer or smaller images").adding(engineWork))
-        case .cancelled(let reason):
-            return .cancelled(Self.answer(reason, engineWork: engineWork))
-        case .work:
-            return .cancelled(APIError.stopping.adding(engineWork))
-        }
-    }
-
-    /// Stores every image's PNG bytes as they arrive (no file is written) and records it, and
-    /// the engine's progress, as the job's events.
-    private func keep(_ events: AsyncThrowingStream<CreationEvent, any Error>, of id: String, limit: Int, owner: String?,
-                      ending: FirstArrival<JobEnding>) async -> JobEnding.Outcome {
-        var count = 0
-        do {
-            for try await event in events {
-                switch event {
-                case .image(let image):
-                    if case .cancelled(.clientGone)? = ending.current { continue }  // no one will fetch it
-                    let imageID = try store.insert(image.png, owner: owner)
-                    let entry = JobImage(id: imageID, variation: image.recipe.variation, width: image.image.width,
-                                         height: image.image.height, seed: image.recipe.seed, style: image.recipe.style.rawValue)
-                    // After the job has ended (the engine outran its grace), nothing shows it.
-                    guard record(.image(entry), of: id) else {
-                        _ = store.take(imageID)
-                        continue
-                    }
-                    count += 1
-                case .progress(let variation, let step, let steps):
-                    progress(of: id, variation: variation, share: steps > 0 ? Double(min(step, steps)) / Double(steps) : 0)
-                case .preview, .notice:
-                    continue
-                }
-            }
-            return .finished(count: count)
-        } catch {
-            switch error {
-            case ImageCreationError.creationCancelled(let engineWork): return .cancelled(engineWork: engineWork)
-            case let error as APIError: return .failed(error)
-            case let error as ImageCreationError: return .failed(APIError.creation(error))
-            default: return .failed(APIError.creation(ImageCreationError.engine(error)))
+    /// Runs job `id` with ``JobRunner`` (which decides progress, the deadline and what a
+    /// cancellation comes to), storing every image's PNG bytes as it arrives (no file is
+    /// written) and recording it, and the job's progress, as the job's events. Returns the final event.
+    private func run(_ id: String, _ request: GenerationRequest, owner: String?, ending: JobControl) async -> JobEvent {
+        let runner = JobRunner(engine: engine, cancellationGrace: Self.cancellationGrace)
+        let store = self.store
+        let outcome = await runner.run(request.job, control: ending, deadline: timeout) { [self] event in
+            switch event {
+            case .started(let prepared):
+                record(.started(style: prepared.style.rawValue, limit: request.limit, notices: prepared.notices, worker: nil), of: id)
+            case .image(let image):
+                if ending.reason == .clientGone { return }  // no one will fetch it
+                let imageID = try store.insert(image.png, owner: owner)
+                let entry = JobImage(id: imageID, variation: image.recipe.variation, width: image.image.width,
+                                     height: image.image.height, seed: image.recipe.seed, style: image.recipe.style.rawValue)
+                // After the job has ended (the engine outran its grace), nothing shows it.
+                if !record(.image(entry), of: id) { _ = store.take(imageID) }
+            case .progress(let progress):
+                self.progress(of: id, progress)
+            case .notice:
+                break
             }
         }
+        return outcome.event(timeout: timeout)
     }
 
     /// Records a non-final event of job `id`; `false` when the job has ended or is forgotten.
@@ -357,17 +285,13 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
         }
     }
 
-    /// Notes a variation's share done; announces the job's progress when it has grown by 1%.
-    private func progress(of id: String, variation: Int, share: Double) {
+    /// Notes the job's progress; announces it as an event when ``JobProgress/announces``.
+    private func progress(of id: String, _ progress: JobProgress) {
         let now = clock.now
         lock.withLock {
             guard var job = jobs[id], job.state == .running else { return }
-            job.steps[variation] = share
-            let progress = job.progress
-            if progress >= job.announced + 0.01 {
-                job.announced = progress
-                job.record(.progress((progress * 100).rounded(.down) / 100), at: now)
-            }
+            job.progress = progress.fraction
+            if progress.announces { job.record(.progress(progress.announced), at: now) }
             jobs[id] = job
         }
     }
@@ -375,7 +299,7 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     /// Ends job `id` with `final`, frees its slot and starts the next queued job.
     private func finish(_ id: String, with final: JobEvent) {
         let now = clock.now
-        let next: (id: String, request: GenerationRequest, owner: String?, ending: FirstArrival<JobEnding>)? = lock.withLock {
+        let next: (id: String, request: GenerationRequest, owner: String?, ending: JobControl)? = lock.withLock {
             if var job = jobs[id], job.record(final, at: now) {
                 jobs[id] = job
                 endLocked(job, now: now, ran: true)
@@ -469,20 +393,5 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     /// Whole seconds since this object was made.
     private func seconds(_ instant: ContinuousClock.Instant) -> Int {
         Int((instant - origin) / .seconds(1))
-    }
-
-    /// The final event for an outcome of the work itself.
-    private static func event(_ outcome: JobEnding.Outcome) -> JobEvent {
-        switch outcome {
-        case .finished(let count): .done(count: count)
-        case .failed(let error): .failed(error)
-        // A cancellation no deadline, hang-up or request of ours asked for.
-        case .cancelled(let engineWork): .failed(APIError.creation(.creationCancelled(engineWork: engineWork)))
-        }
-    }
-
-    /// What a job cancelled for `reason` answers, with what became of the engine's work.
-    static func answer(_ reason: JobCancelReason, engineWork: [String]) -> APIError {
-        reason.answer(engineWork: engineWork)
     }
 }

@@ -27,6 +27,9 @@ package struct GenerationRequest: Sendable {
     /// job at once, its result read later from `GET /v1/jobs/{id}`.
     package var asynchronous: Bool
 
+    /// The job this request asks for.
+    package var job: JobRequest { JobRequest(concepts: concepts, style: style, limit: limit, options: options) }
+
     package static let fields: Set<String> = ["drawing", "format", "shape", "prompt", "concepts", "style", "limit", "options", "stream", "async"]
     package static let optionFields: Set<String> = [
         "size", "seed", "strength", "guidanceStart", "guidanceEnd", "mode", "sourceStrength", "personalization",

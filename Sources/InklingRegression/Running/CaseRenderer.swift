@@ -5,6 +5,7 @@ import InklingConditioning
 import InklingEngines
 import InklingImageIO
 import InklingInterchange
+import InklingJobs
 import InklingOutputs
 import InklingStrokes
 
@@ -19,7 +20,7 @@ public struct RenderedVariation: Sendable {
     public var adherence: GuidanceAdherence?
 }
 
-/// Renders a case through ``InklingImageCreator``, exactly as `inkling render` would.
+/// Renders a case through ``JobRunner``, exactly as `inkling render` and the server run a job.
 struct CaseRenderer: Sendable {
     /// Makes the engine for each case (a fresh one each, so cases share nothing).
     let makeEngine: @Sendable () -> any ImageEngine
@@ -50,19 +51,34 @@ struct CaseRenderer: Sendable {
         let size = c.size.map { SizeRequest.closest(to: $0) } ?? .engineDefault
         let options = GenerationOptions(size: size, personalization: c.personalization, seed: c.seed,
                                         guidance: c.guidance, sourceStrength: c.sourceStrength, sampling: c.sampling)
-        let creator = try await InklingImageCreator(engine: makeEngine(), options: options)
-        defer { creator.session.removeAll() }
-        var results: [RenderedVariation] = []
-        for try await image in creator.images(for: concepts, style: c.style, limit: c.variations) {
+        return try await Self.render(JobRequest(concepts: concepts, style: c.style, limit: c.variations, options: options), on: makeEngine())
+    }
+
+    /// The variations of `job` on `engine`, in order, each PNG as the API writes it and its
+    /// guidance adherence, run as every job is (``JobRunner``).
+    ///
+    /// - Throws: the job's failure as it is (an ``ImageCreationError`` for the engine's), or
+    ///   ``ImageCreationError/creationCancelled(engineWork:)`` when it was cancelled.
+    static func render(_ job: JobRequest, on engine: any ImageEngine) async throws -> [RenderedVariation] {
+        let collected = Collected()
+        let runner = JobRunner(engine: engine, embedsSourceImage: true)
+        let outcome = await runner.run(job) { event in
+            guard case .image(let image) = event else { return }
             let document: PNGDocument
-            do {
-                document = try PNGFile.read(from: image.url)
+            do throws(PNGError) {
+                document = try PNGCodec.decode(image.png)
             } catch {
-                throw RegressionError.unreadable(path: image.url.path, reason: error.description)
+                throw RegressionError.unreadable(path: "variation \(image.recipe.variation + 1)", reason: error.description)
             }
-            results.append(RenderedVariation(index: image.recipe.variation, document: document,
-                                             adherence: try image.guidanceAdherence()))
+            collected.add(RenderedVariation(index: image.recipe.variation, document: document,
+                                            adherence: try image.recipe.guidanceAdherence(of: image.image)))
         }
+        switch outcome {
+        case .finished: break
+        case .failed(let error): throw error
+        case .cancelled(_, let engineWork): throw ImageCreationError.creationCancelled(engineWork: engineWork)
+        }
+        let results = collected.all
         return results.sorted { $0.index < $1.index }
     }
 
@@ -82,4 +98,12 @@ struct CaseRenderer: Sendable {
             throw RegressionError.unreadable(path: url.path, reason: error.description)
         }
     }
+}
+
+/// The variations a case's job has reported so far.
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var variations: [RenderedVariation] = []
+    func add(_ variation: RenderedVariation) { lock.withLock { variations.append(variation) } }
+    var all: [RenderedVariation] { lock.withLock { variations } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InklingJobs
 import Inkling
 import InklingBuiltInEngine
 import InklingComparison
@@ -79,11 +80,9 @@ public struct GuidedSnapshot: Sendable {
         _ concepts: [Concept], style: Style? = nil, options: GenerationOptions = GenerationOptions(seed: 0), reference: URL
     ) async -> Outcome {
         do {
-            let creator = try await InklingImageCreator(engine: makeEngine(), options: options)
-            defer { creator.session.removeAll() }
-            for try await image in creator.images(for: concepts, style: style, limit: 1) {
-                let document = try PNGFile.read(from: image.url)
-                return verify(document, adherence: try image.guidanceAdherence(), reference: reference)
+            let job = JobRequest(concepts: concepts, style: style, limit: 1, options: options)
+            if let first = try await CaseRenderer.render(job, on: makeEngine()).first {
+                return verify(first.document, adherence: first.adherence, reference: reference)
             }
             return .failed("\(reference.lastPathComponent): the engine made no image")
         } catch {

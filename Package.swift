@@ -348,7 +348,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InklingCLITests",
-            dependencies: ["InklingCLI", "InklingStrokes", "InklingImageIO", "InklingOutputs", "InklingEngines", "InklingEngineFakes"]
+            dependencies: ["InklingCLI", "InklingConditioning", "InklingStrokes", "InklingImageIO", "InklingOutputs", "InklingEngines", "InklingEngineFakes"]
         ),
     ],
     swiftLanguageModes: [.v6]

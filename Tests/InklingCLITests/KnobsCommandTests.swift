@@ -84,9 +84,9 @@ final class KnobsCommandTests: XCTestCase {
         let fake = try FakeComfyUI()
         let path = try config(fake.server.baseURL)
         let dir = try temporaryDirectory()
-        for (flags, fragment) in [(["--steps", "0"], "--steps is 0; expected a whole number from 1 to 150"),
-                                  (["--cfg", "31"], "--cfg is 31.0; expected a number from 0 to 30"),
-                                  (["--sampler", " "], "--sampler is blank"),
+        for (flags, fragment) in [(["--steps", "0"], "--steps must be within 1…150, got 0"),
+                                  (["--cfg", "31"], "--cfg must be within 0…30, got 31"),
+                                  (["--sampler", " "], "--sampler expected a sampler name as the server spells it"),
                                   (["--encoding", "lineart"], "--encoding")] {
             let (status, io) = await inkling(["render", house, "--prompt", "a cosy house", "--config", path, "--engine", "comfyui", "-o", dir.path] + flags)
             XCTAssertEqual(status, ExitCode.usage.rawValue, "\(flags)")

@@ -17,7 +17,7 @@ final class RenderUsageTests: XCTestCase {
     func testOptionValuesAreChecked() async throws {
         try await assertUsage(["--limit", "7"], mentions: "--limit must be 1…4, got 7")
         try await assertUsage(["--strength", "1.5"], mentions: "--strength must be within 0…1, got 1.5")
-        try await assertUsage(["--guidance-start", "0.5", "--guidance-end", "0.2"], mentions: "--guidance-end must be within 0.5…1, got 0.2")
+        try await assertUsage(["--guidance-start", "0.5", "--guidance-end", "0.2"], mentions: "--guidance-end must not be before the guidance start (0.5)")
         try await assertUsage(["--style", "oil"], mentions: "expected one of animation, illustration, sketch, emoji")
         try await assertUsage(["--mode", "loud"], mentions: "--mode")
         try await assertUsage(["--seed", "-3"], mentions: "--seed")

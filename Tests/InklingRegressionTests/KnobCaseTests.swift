@@ -25,8 +25,8 @@ final class KnobCaseTests: XCTestCase {
             (#"{"drawing": "drawing.json", "negativPromt": "x"}"#, "unknown key; did you mean \"negativePrompt\"?"),
             (#"{"drawing": "drawing.json", "steps": 0}"#, "steps: expected a whole number within 1…150, got 0"),
             (#"{"drawing": "drawing.json", "cfgScale": 31}"#, "cfgScale: expected a number within 0…30"),
-            (#"{"drawing": "drawing.json", "sampler": ""}"#, "sampler: expected non-empty text"),
-            (#"{"drawing": "drawing.json", "scheduler": "  "}"#, "scheduler: expected non-empty text"),
+            (#"{"drawing": "drawing.json", "sampler": ""}"#, "sampler: expected a sampler name as the server spells it"),
+            (#"{"drawing": "drawing.json", "scheduler": "  "}"#, "scheduler: expected a scheduler name as the server spells it"),
             (#"{"drawing": "drawing.json", "encoding": "lineart"}"#, "encoding: expected one of scribble, scribble-inverted, soft"),
         ]
         for (json, fragment) in bad {

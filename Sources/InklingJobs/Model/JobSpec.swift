@@ -63,7 +63,7 @@ package struct JobSpec: Sendable, Hashable {
         if !concepts.isEmpty { body["concepts"] = .array(concepts) }
         if let style = request.style { body["style"] = .string(style.rawValue) }
         body["limit"] = .int(Int64(request.limit))
-        body["options"] = Self.options(request.options)
+        body["options"] = GenerationOptionsCodec.json(request.options)
         json = JSONValue.object(body).serialized()
         self.drawing = drawing
         self.drawingPosition = drawingPosition
@@ -117,29 +117,5 @@ package struct JobSpec: Sendable, Hashable {
             request.concepts.insert(insert.concept, at: insert.position)
         }
         return request
-    }
-
-    /// Every option, written out; the size only when one was asked for.
-    private static func options(_ o: GenerationOptions) -> JSONValue {
-        var options: [String: JSONValue] = [
-            "seed": .uint(o.seed),
-            "strength": .double(o.guidance.strength),
-            "guidanceStart": .double(o.guidance.start),
-            "guidanceEnd": .double(o.guidance.end),
-            "mode": .string(o.guidance.mode.rawValue),
-            "encoding": .string(o.guidance.encoding.description),
-            "sourceStrength": .double(o.sourceStrength),
-            "personalization": .bool(o.personalization),
-        ]
-        if case .closest(let size) = o.size {
-            options["size"] = ["width": .int(Int64(size.width)), "height": .int(Int64(size.height))]
-        }
-        let s = o.sampling
-        if let v = s.negativePrompt { options["negativePrompt"] = .string(v) }
-        if let v = s.steps { options["steps"] = .int(Int64(v)) }
-        if let v = s.cfgScale { options["cfgScale"] = .double(v) }
-        if let v = s.sampler { options["sampler"] = .string(v) }
-        if let v = s.scheduler { options["scheduler"] = .string(v) }
-        return .object(options)
     }
 }

@@ -31,10 +31,7 @@ package struct GenerationRequest: Sendable {
     package var job: JobRequest { JobRequest(concepts: concepts, style: style, limit: limit, options: options) }
 
     package static let fields: Set<String> = ["drawing", "format", "shape", "prompt", "concepts", "style", "limit", "options", "stream", "async"]
-    package static let optionFields: Set<String> = [
-        "size", "seed", "strength", "guidanceStart", "guidanceEnd", "mode", "sourceStrength", "personalization",
-        "encoding", "negativePrompt", "steps", "cfgScale", "sampler", "scheduler",
-    ]
+    package static let optionFields: Set<String> = GenerationOptionsCodec.keys
 
     /// What the body, its drawing set aside, may hold before json-c builds anything: a request
     /// needs a few hundred values (16 concepts, 14 options) and 3 levels of nesting; an image
@@ -93,7 +90,7 @@ package struct GenerationRequest: Sendable {
         }
         var options = base
         if let o = try json.object("options", allowed: Self.optionFields) {
-            try Self.apply(o, to: &options)
+            try GenerationOptionsCodec.read(o, into: &options)
         }
         self.options = options
         self.concepts = concepts
@@ -142,56 +139,8 @@ package struct GenerationRequest: Sendable {
     }
 
     /// Applies `options` on top of the server's defaults.
-    private static func apply(_ o: JSONFields, to options: inout GenerationOptions) throws(APIError) {
-        if let size = o.raw("size") { options.size = .closest(to: try Self.size(size)) }
-        if let seed = try o.unsigned("seed", in: GenerationOptions.seedRange) { options.seed = seed }
-        var guidance = options.guidance
-        if let strength = try o.number("strength", in: 0...1) { guidance.strength = strength }
-        if let start = try o.number("guidanceStart", in: 0...1) { guidance.start = start }
-        if let end = try o.number("guidanceEnd", in: 0...1) { guidance.end = end }
-        guard guidance.start <= guidance.end else {
-            throw o.invalid("guidanceEnd", "must not be before guidanceStart (\(guidance.start))")
-        }
-        if let mode = try o.string("mode", maxLength: 20) {
-            guard let parsed = GuidanceMode(rawValue: mode) else {
-                throw o.invalid("mode", "expected one of \(GuidanceMode.allCases.map(\.rawValue).joined(separator: ", ")), got '\(mode)'")
-            }
-            guidance.mode = parsed
-        }
-        if let encoding = try o.string("encoding", maxLength: 40) {
-            guard let parsed = SketchEncoding(encoding) else {
-                throw o.invalid("encoding", "expected one of \(SketchEncoding.names.joined(separator: ", ")), got '\(encoding)'")
-            }
-            guidance.encoding = parsed
-        }
-        options.guidance = guidance
-        try Self.applySampling(o, to: &options.sampling)
-        if let source = try o.number("sourceStrength", in: 0...1) { options.sourceStrength = source }
-        if let personalization = try o.bool("personalization") { options.personalization = personalization }
-    }
-
-    /// `"1024x768"` or `{"width": 1024, "height": 768}`.
-    /// Reads `negativePrompt`, `steps`, `cfgScale`, `sampler` and `scheduler` (sampler and
-    /// scheduler names are checked later, against the engine's lists).
-    private static func applySampling(_ o: JSONFields, to sampling: inout SamplingOverrides) throws(APIError) {
-        let limits = SamplingOverrides.self
-        if let text = try o.string("negativePrompt", maxLength: limits.maximumNegativePromptLength) { sampling.negativePrompt = text }
-        if let value = try o.integer("steps", in: limits.stepsRange) { sampling.steps = value }
-        if let value = try o.number("cfgScale", in: limits.cfgScaleRange) { sampling.cfgScale = value }
-        for key in ["sampler", "scheduler"] {
-            guard let name = try o.string(key, maxLength: limits.maximumNameLength) else { continue }
-            guard !name.allSatisfy(\.isWhitespace), !name.contains(where: \.isNewline) else {
-                throw o.invalid(key, "expected a \(key) name as the server spells it (omit it for the configuration's)")
-            }
-            if key == "sampler" { sampling.sampler = name } else { sampling.scheduler = name }
-        }
-    }
-
-    /// The sides a requested size may have.
-    package static let sides = 16...8192
-
     /// `"1024x768"` (``SizeText``'s rule) or `{"width": 1024, "height": 768}`.
-    package static func size(_ value: JSONNode) throws(APIError) -> PixelSize {
+    package static func size(_ value: JSONNode, sides: ClosedRange<Int> = GenerationOptionsCodec.sizeSides) throws(APIError) -> PixelSize {
         if value.kind == .object {
             let object = try JSONFields(value, allowed: ["width", "height"])
             guard let width = try object.integer("width", in: sides) else { throw JSONFields.invalid(object.reader.invalid("width", expected: "a whole number within \(sides.lowerBound)…\(sides.upperBound)")) }

@@ -22,13 +22,11 @@ public enum CaseReader {
     /// What a case file or manifest may hold.
     public static let limits = JSONLimits(maxBytes: maximumFileBytes, maxDepth: maximumNesting, maxArrayCount: maximumCases)
     /// The sides a case's `size` may have.
-    public static let sizeSides = 16...4096
+    public static let sizeSides = GenerationOptionsCodec.sizeSides
 
-    static let caseKeys: Set<String> = [
-        "drawing", "prompt", "extract", "title", "source", "style", "size", "seed", "variations", "strength",
-        "guidanceStart", "guidanceEnd", "mode", "sourceStrength", "personalization", "tolerance", "minimumAdherence",
-        "encoding", "negativePrompt", "steps", "cfgScale", "sampler", "scheduler", "ignore", "ignoreMask",
-    ]
+    static let caseKeys: Set<String> = GenerationOptionsCodec.keys.union([
+        "drawing", "prompt", "extract", "title", "source", "style", "variations", "tolerance", "minimumAdherence", "ignore", "ignoreMask",
+    ])
     /// The most rectangles a case may leave out.
     public static let maximumIgnoredRegions = 64
     static let toleranceKeys: Set<String> = ["precision", "perceptualPrecision", "minimumSSIM", "minimumPSNR"]
@@ -128,12 +126,11 @@ public enum CaseReader {
     private static func makeCase(_ f: JSONObjectReader, name: String, folder: URL, file: URL,
                                  references: (Int) -> [URL]) throws(JSONError) -> RegressionCase {
         guard let drawing = try f.path("drawing", inside: folder) else { throw f.invalid("drawing", expected: "the path of the drawing file") }
-        let start = try f.number("guidanceStart", in: 0...1) ?? GuidanceControls.default.start
-        let end = try f.number("guidanceEnd", in: 0...1) ?? max(GuidanceControls.default.end, start)
-        guard end >= start else { throw f.invalid("guidanceEnd", expected: "a number within \(NumberText.compact(start))…1 (not before guidanceStart)") }
-        let guidance = GuidanceControls(strength: try f.number("strength", in: 0...1) ?? GuidanceControls.default.strength,
-                                        start: start, end: end, mode: try f.word("mode", as: GuidanceMode.self) ?? .promptFirst,
-                                        encoding: try encoding(f))
+        // The generation options, as the API and the command line read them (one codec).
+        var options = GenerationOptions()
+        try GenerationOptionsCodec.read(CaseOptions(reader: f), into: &options)
+        var size: PixelSize?
+        if case .closest(let asked) = options.size { size = asked }
         var tolerance = ComparisonTolerance.exact
         if let t = try f.object("tolerance", allowed: toleranceKeys) {
             tolerance = ComparisonTolerance(
@@ -150,42 +147,11 @@ public enum CaseReader {
         if title != nil && extract == nil { throw f.invalid("title", expected: "no title without \"extract\" (it titles the extracted text)") }
         return RegressionCase(
             name: name, file: file, drawing: drawing, prompt: try f.string("prompt", nonEmpty: true), extract: extract, title: title,
-            source: try f.path("source", inside: folder), style: style, size: try size(f), seed: try f.unsigned("seed", in: GenerationOptions.seedRange) ?? 0,
-            variations: variations, guidance: guidance, sourceStrength: try f.number("sourceStrength", in: 0...1) ?? 0.35,
-            personalization: try f.bool("personalization") ?? true, tolerance: tolerance,
-            minimumAdherence: try f.number("minimumAdherence", in: 0...1), sampling: try sampling(f), references: references(variations),
+            source: try f.path("source", inside: folder), style: style, size: size, seed: options.seed,
+            variations: variations, guidance: options.guidance, sourceStrength: options.sourceStrength,
+            personalization: options.personalization, tolerance: tolerance,
+            minimumAdherence: try f.number("minimumAdherence", in: 0...1), sampling: options.sampling, references: references(variations),
             ignore: try ignoredRegions(f), ignoreMask: try f.path("ignoreMask", inside: folder))
-    }
-
-    /// `"encoding"`: `scribble` (the default), `soft`, `distance`, `confidence`, each optionally `-inverted`.
-    private static func encoding(_ f: JSONObjectReader) throws(JSONError) -> SketchEncoding {
-        guard let text = try f.string("encoding", maxBytes: 40) else { return .scribble }
-        guard let encoding = SketchEncoding(text) else { throw f.invalid("encoding", expected: "one of \(SketchEncoding.names.joined(separator: ", "))") }
-        return encoding
-    }
-
-    /// `"negativePrompt"`, `"steps"`, `"cfgScale"`, `"sampler"`, `"scheduler"`: the engine configuration's when absent.
-    private static func sampling(_ f: JSONObjectReader) throws(JSONError) -> SamplingOverrides {
-        let limits = SamplingOverrides.self
-        let sampling = SamplingOverrides(
-            negativePrompt: try f.string("negativePrompt", maxBytes: limits.maximumNegativePromptLength),
-            steps: try f.integer("steps", in: limits.stepsRange), cfgScale: try f.number("cfgScale", in: limits.cfgScaleRange),
-            sampler: try f.string("sampler", maxBytes: limits.maximumNameLength, nonEmpty: true),
-            scheduler: try f.string("scheduler", maxBytes: limits.maximumNameLength, nonEmpty: true))
-        do {
-            try sampling.validate()
-        } catch {
-            guard case let .invalidOption(name, _, expected) = error else { throw f.invalid("sampler", error.description) }
-            throw f.invalid(name, expected: expected)
-        }
-        return sampling
-    }
-
-    /// `"WxH"` (``SizeText``'s rule), each side within ``sizeSides``.
-    private static func size(_ f: JSONObjectReader) throws(JSONError) -> PixelSize? {
-        guard let text = try f.string("size", maxBytes: 32) else { return nil }
-        guard let size = SizeText.parse(text, sides: sizeSides) else { throw f.invalid("size", expected: SizeText.expectation(sides: sizeSides)) }
-        return PixelSize(width: size.width, height: size.height)
     }
 
     /// The parsed JSON of `file`, refusing oversized files before reading them whole.

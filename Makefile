@@ -5,7 +5,7 @@ CONFIG ?= debug
 OUT ?= out
 FUZZ_SECONDS ?= 600
 
-.PHONY: all deps build release demo contact-sheet test agreement browser-test fuzz bench serve-load soak real-engines clean
+.PHONY: all deps build release demo contact-sheet test check agreement browser-test fuzz bench serve-load soak real-engines clean
 
 all: build
 
@@ -58,7 +58,8 @@ contact-sheet: release
 ## Build and run every test: the Swift tests, the library examples (Examples/Library, built
 ## from Inkling's products, and the docs that show them), regress's JUnit XML against a JUnit
 ## schema, the README's and docs' marked shell blocks (in a temporary copy), the metrics' agreement with
-## scikit-image, ComfyUI pools through the release build (scripts/release-pool-check), then the browser test of the drawing page (headless Chromium, installed when
+## scikit-image, the release step (scripts/release-checks: ComfyUI pools through the release build
+## and the request-decoding ratio), then the browser test of the drawing page (headless Chromium, installed when
 ## missing; screenshot in .build/artifacts/browser-test.png), alone and through a cluster on
 ## Redis (three workers, two front ends).
 test: deps
@@ -69,9 +70,17 @@ test: deps
 	python3 scripts/check_docs.py "$$($(SWIFT) build --show-bin-path)/inkling" README.md docs/cli.md
 	scripts/check-agreement "$$($(SWIFT) build --show-bin-path)/inkling"
 	scripts/api-properties "$$($(SWIFT) build --show-bin-path)/inkling"
-	scripts/release-pool-check
+	scripts/release-checks
 	scripts/browser-test
 	scripts/browser-test --cluster
+
+## The fast tier, for working on the code: the Swift tests but the suites that soak, start
+## processes or wait on purpose for long (make test runs those too). About 4 minutes after a
+## build on a 2-core machine.
+SLOW_SUITES ?= ClusterSoakTests|ClusterProcessTests|RemoteDeadlineTests
+check: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip '$(SLOW_SUITES)'
 
 ## SSIM, PSNR and ΔE00 of `inkling compare` against scikit-image (installs it into a venv).
 agreement: deps

@@ -14,10 +14,10 @@ let pipelineModules = [
 let package = Package(
     name: "Inkling",
     platforms: [.macOS(.v14)],
-    // An app depends on the product `Inkling`: it holds every module of the pipeline, each
-    // imported by its own name (`import InklingInterchange`, `import InklingComparison`, …; see
-    // docs/library.md). Every public module is also a product of its own, for a package that
-    // wants only a stage (say, stroke JSON and guidance maps without ICU or the engines).
+    // An app depends on the product `Inkling` and writes `import Inkling`: the facade re-exports
+    // the pipeline's modules (Sources/Inkling/Exports.swift; see docs/library.md). Every public
+    // module is also a product of its own, for a package that wants only a stage (say, stroke
+    // JSON and guidance maps without ICU or the engines).
     products: [
         .library(name: "Inkling", targets: pipelineModules),
         .library(name: "InklingRegression", targets: ["InklingRegression"]),
@@ -175,7 +175,7 @@ let package = Package(
         .target(
             name: "Inkling",
             dependencies: [
-                "InklingBase", "InklingStrokes", "InklingGuidance", "InklingImageIO", "InklingConditioning",
+                "InklingBase", "InklingStrokes", "InklingGuidance", "InklingImageIO", "InklingConditioning", "InklingInterchange",
                 "InklingEngines", "InklingBuiltInEngine", "InklingRemoteEngines", "InklingComparison", "InklingOutputs",
             ]
         ),

@@ -143,7 +143,17 @@ void inkling_http_exchange_queue_locked(inkling_http_exchange *e) {
         response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, stream_reader, e, stream_free);
         if (!response) inkling_http_exchange_release(e);
     } else {
-        response = MHD_create_response_from_buffer(e->reply_length, e->reply, MHD_RESPMEM_MUST_COPY);
+        /* The answer's buffer goes to libmicrohttpd as it is (no second copy of an image): it
+           frees it with the response. An empty answer keeps its buffer. */
+        if (e->reply_length > 0) {
+            response = MHD_create_response_from_buffer_with_free_callback(e->reply_length, e->reply, free);
+            if (response) {
+                e->reply = NULL;
+                e->reply_capacity = e->reply_length = 0;
+            }
+        } else {
+            response = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+        }
     }
     if (!response) return;
     add_headers(response, e->headers);

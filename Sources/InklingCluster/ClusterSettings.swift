@@ -16,7 +16,7 @@ public struct ClusterSettings: Sendable {
     /// `attempts_exhausted` and goes to the dead-letter stream.
     public var maxAttempts = 3
     /// Entries the dead-letter stream keeps (older ones are trimmed).
-    public var deadLetterLength = 1000
+    var deadLetterLength = 1000
     /// Jobs that may wait cluster-wide; beyond it front ends answer 503 `queue_full`.
     public var queueLimit = 1000
 

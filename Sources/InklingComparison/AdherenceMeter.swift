@@ -21,7 +21,7 @@ import InklingImageIO
 /// lines that wobble or thicken a little still count, lines moved elsewhere do not.
 public enum AdherenceMeter {
     /// The default tolerance for an image of this size: `max(1, 0.015 × min(width, height))` px.
-    public static func defaultTolerance(width: Int, height: Int) -> Double {
+    static func defaultTolerance(width: Int, height: Int) -> Double {
         max(1, 0.015 * Double(min(width, height)))
     }
 

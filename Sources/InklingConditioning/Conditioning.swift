@@ -36,7 +36,7 @@ public struct Conditioning: Sendable {
     public init(
         phrases: [ConceptPhrase], title: String? = nil, language: String? = nil, style: Style, size: PixelSize,
         drawing: Drawing? = nil, guidance: GuidanceMap? = nil, source: SourceImage? = nil,
-        personalization: Bool = true, seed: UInt64 = 0, controls: GuidanceControls = .default, sourceStrength: Double = 0.35,
+        personalization: Bool = true, seed: UInt64 = 0, controls: GuidanceControls = .default, sourceStrength: Double = GenerationOptions.defaultSourceStrength,
         sampling: SamplingOverrides = .none
     ) {
         self.phrases = phrases

@@ -22,7 +22,7 @@ public struct GuidanceOptions: Sendable, Hashable {
     /// Blur sigma in pixels for ``GuidanceEncoding/soft``; `nil` means 1% of the shorter side.
     public var softness: Double?
     /// Where ``GuidanceEncoding/distance`` reaches 0, in pixels; `nil` means 8% of the shorter side.
-    public var distanceRadius: Double?
+    var distanceRadius: Double?
 
     /// Creates options; see each property for its range and default.
     public init(
@@ -51,10 +51,10 @@ public struct GuidanceOptions: Sendable, Hashable {
     public static let maximumSide = 8192
 
     /// The blur sigma ``GuidanceEncoding/soft`` uses: ``softness`` or 1% of the shorter side.
-    public var effectiveSoftness: Double { softness ?? Double(min(width, height)) * 0.01 }
+    var effectiveSoftness: Double { softness ?? Double(min(width, height)) * 0.01 }
 
     /// The radius ``GuidanceEncoding/distance`` uses: ``distanceRadius`` or 8% of the shorter side.
-    public var effectiveDistanceRadius: Double { distanceRadius ?? Double(min(width, height)) * 0.08 }
+    var effectiveDistanceRadius: Double { distanceRadius ?? Double(min(width, height)) * 0.08 }
 
     /// Throws the first problem found, if any.
     public func validate() throws(GuidanceError) {

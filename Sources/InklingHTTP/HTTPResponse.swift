@@ -2,28 +2,28 @@ import InklingBase
 import Foundation
 
 /// A whole HTTP response: status, headers and body.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// Headers in order (`Content-Type` included).
-    public var headers: [(String, String)]
+    package var headers: [(String, String)]
     /// The body.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// Creates a response.
-    public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
+    package init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A response with a body of `contentType`.
-    public init(status: Int = 200, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
+    package init(status: Int = 200, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
         self.init(status: status, headers: [("Content-Type", contentType)] + headers, body: body)
     }
 
     /// A JSON response, written by InklingBase's one writer (keys sorted).
-    public static func json(_ value: JSONValue, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
+    package static func json(_ value: JSONValue, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json", body: JSONText.bytes(value), headers: headers)
     }
 

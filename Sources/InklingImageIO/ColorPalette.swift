@@ -1,7 +1,7 @@
 /// Extracts a small palette of representative colours from an image, deterministically.
 public enum ColorPalette {
     /// Most pixels looked at; larger images are sampled on a regular grid.
-    public static let maxSamples = 1 << 16
+    static let maxSamples = 1 << 16
 
     /// Up to `count` colours that represent `image`, heaviest first, by median cut.
     ///

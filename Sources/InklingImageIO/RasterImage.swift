@@ -28,7 +28,7 @@ public struct RasterImage: Sendable, Hashable {
     }
 
     /// Bytes per row.
-    public var rowBytes: Int { width * format.channels }
+    var rowBytes: Int { width * format.channels }
 
     /// The samples of pixel `(x, y)`.
     public subscript(x: Int, y: Int) -> ArraySlice<UInt8> {

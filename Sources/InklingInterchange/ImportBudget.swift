@@ -21,9 +21,9 @@ public struct ImportBudget: Sendable, Hashable {
     /// The format budgeted.
     public let format: InkFormat
     /// Most values (JSON) or elements (XML) one point may take in this format.
-    public let valuesPerPoint: Int
+    let valuesPerPoint: Int
     /// Most values or elements one stroke (or a skipped element or shape) may take besides its points.
-    public let valuesPerStroke: Int
+    let valuesPerStroke: Int
     /// Most elements of any one array.
     public let maxArrayCount: Int
     /// Most values (JSON, keys included) or elements (XML) of the whole document.
@@ -158,7 +158,7 @@ public struct ImportBudget: Sendable, Hashable {
 
     /// Throws when an XML document has more `<` than ``maxValues`` (every element, comment and
     /// processing instruction starts with one), before libxml2 builds its tree.
-    public func checkMarkup(_ bytes: [UInt8]) throws(InkImportError) {
+    func checkMarkup(_ bytes: [UInt8]) throws(InkImportError) {
         var tags = 0
         for byte in bytes where byte == UInt8(ascii: "<") { tags &+= 1 }
         guard tags > maxValues else { return }

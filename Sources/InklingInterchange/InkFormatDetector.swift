@@ -5,7 +5,7 @@
 /// asked in order, most specific first, and the first whose `looksLike` says yes wins.
 public enum InkFormatDetector {
     /// How far into the document the canonical markers are looked for.
-    public static let sniffLength = 4096
+    static let sniffLength = 4096
 
     /// The importers this build has, in the order detection asks them.
     public static let importers: [any InkImporter.Type] = [

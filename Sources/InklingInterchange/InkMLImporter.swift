@@ -38,7 +38,7 @@ public enum InkMLImporter: InkImporter {
 
     /// The most points one trace may have, whatever the limits say (the per-stroke limit
     /// applies when lower).
-    public static let maxPointsPerTrace = 1_000_000
+    static let maxPointsPerTrace = 1_000_000
 
     /// Whether the document starts with `<` (after whitespace or a byte order mark) and has an
     /// `<ink` element near the start.

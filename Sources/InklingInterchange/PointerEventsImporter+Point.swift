@@ -41,7 +41,7 @@ extension PointerEventsImporter {
     /// The ink a pointer type draws with: `pen` → pen, `mouse` → monoline (a mouse has no
     /// pressure, so a constant width is honest), `touch` and anything else → pen (a finger's
     /// breadth comes through its contact `width`/`height`, not through a translucent marker).
-    public static func inkType(forPointerType pointerType: String) -> InkType {
+    static func inkType(forPointerType pointerType: String) -> InkType {
         pointerType == "mouse" ? .monoline : .pen
     }
 

@@ -45,7 +45,7 @@ public enum TldrawImporter: InkImporter {
     ].mapValues { RGBAColor(hex: $0) ?? .black }
 
     /// Stroke widths of tldraw's `size` style, before `props.scale`.
-    public static let strokeWidths: [String: Double] = ["s": 2, "m": 3.5, "l": 5, "xl": 10]
+    static let strokeWidths: [String: Double] = ["s": 2, "m": 3.5, "l": 5, "xl": 10]
 
     /// Converts a document, dropping the notices about skipped shapes.
     public static func read(_ bytes: [UInt8], options: InkImportOptions) throws(InkImportError) -> Drawing {

@@ -27,7 +27,7 @@ public struct RedisURL: Sendable, Hashable, CustomStringConvertible {
     /// The largest database number a URL may name (Redis itself has 16 unless configured otherwise).
     public static let databaseRange = 0...65535
     /// The port used when the URL gives none.
-    public static let defaultPort: UInt16 = 6379
+    static let defaultPort: UInt16 = 6379
     /// The environment variable that gives the password when the URL has none.
     public static let passwordVariable = "INKLING_REDIS_PASSWORD"
 

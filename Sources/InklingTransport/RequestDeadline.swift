@@ -14,7 +14,7 @@ public struct RequestDeadline: Sendable, Hashable {
     }
 
     /// The setting of the quick calls (status, lists, uploads, queueing): `timeoutSeconds`.
-    public static let quickSetting = "timeoutSeconds"
+    static let quickSetting = "timeoutSeconds"
     /// The setting of the calls that wait for a generation: `generationTimeoutSeconds`.
     public static let generationSetting = "generationTimeoutSeconds"
 }

@@ -25,7 +25,7 @@ import Foundation
     }
 
     /// The largest payload accepted when parsing (16 MiB): a bigger frame is a protocol error.
-    public static let maximumPayload = 16 << 20
+    static let maximumPayload = 16 << 20
 
     /// The frame's bytes; clients must mask (`masked: true`), servers must not.
     public func encoded(masked: Bool) -> [UInt8] {

@@ -84,6 +84,32 @@ final class EnginePoolTests: XCTestCase {
         }
     }
 
+    /// One request of six variations on a pool of two: each endpoint gets the guidance map
+    /// uploaded once (not once per variation), and each image comes with the PNG its member
+    /// sent, passed on rather than encoded again.
+    func testARequestUploadsItsGuidanceOncePerEndpointAndPassesEachPNGOn() async throws {
+        let fakes = try (0..<2).map { _ in try slowFake() }
+        let engine = try pool(fakes.map(\.server.baseURL))
+        var encoded = 0, plain = 0
+        for try await event in engine.images(for: EngineRequest(RemoteFixtures.conditioning(seed: 7), variations: Array(0..<6), concurrency: 6)) {
+            switch event {
+            case .encodedImage(_, let image, let png):
+                encoded += 1
+                XCTAssertEqual(try PNGCodec.decode(png).image, image, "the PNG is the image's")
+            case .image: plain += 1
+            default: break
+            }
+        }
+        XCTAssertEqual(encoded, 6, "every image with its member's PNG")
+        XCTAssertEqual(plain, 0)
+        XCTAssertEqual(fakes.flatMap(\.violations), [])
+        for (index, fake) in fakes.enumerated() where !fake.workflows.isEmpty {
+            let uploads = fake.server.requests.filter { $0.path.hasPrefix("/upload/image") }.count
+            XCTAssertEqual(uploads, 1, "endpoint \(index + 1) painted \(fake.workflows.count) variations from one upload, not \(uploads)")
+        }
+        XCTAssertEqual(fakes.map(\.workflows.count).reduce(0, +), 6)
+    }
+
     /// The same ComfyUI under two names (127.0.0.1 and localhost), as issue 34 reproduced it.
     func testAPoolNamingOneComfyUITwiceServes() async throws {
         let fake = try FakeComfyUI()

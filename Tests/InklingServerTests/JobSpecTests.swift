@@ -48,6 +48,7 @@ final class JobSpecTests: XCTestCase {
         """)
         let spec = try JobSpec(original)
         XCTAssertEqual(spec.images.count, 1)
+        XCTAssertEqual(spec.images.first, png, "the uploaded file travels as it was sent, not encoded again")
         XCTAssertEqual(spec.imagePositions, [0])
         XCTAssertFalse(String(decoding: spec.json, as: UTF8.self).contains("\"image\""), "the pixels are not in the request text")
         let copy = try spec.request(base: GenerationOptions(), limits: .default)

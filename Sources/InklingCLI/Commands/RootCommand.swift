@@ -2,15 +2,15 @@ import Inkling
 import InklingBase
 
 /// The `inkling` command tree: picks a subcommand, handles `--help` and `--version`.
-public enum RootCommand {
+package enum RootCommand {
     /// The Inkling release this build is.
-    public static let version = InklingImageCreator.version
+    package static let version = InklingImageCreator.version
 
     /// Every subcommand, in the order `--help` lists them.
     static let subcommands: [any InklingCommand.Type] = [GuideCommand.self, ValidateCommand.self, RenderCommand.self, ConvertCommand.self, InspectCommand.self, ContactSheetCommand.self, CompareCommand.self, RegressCommand.self, DoctorCommand.self, ServeCommand.self, WorkerCommand.self, ClusterCommand.self]
 
     /// Runs `inkling` with `arguments` (without the program name) and returns the exit status.
-    public static func main(arguments: [String], io: any CommandIO = StandardIO()) async -> Int32 {
+    package static func main(arguments: [String], io: any CommandIO = StandardIO()) async -> Int32 {
         let status = await dispatch(arguments: arguments, io: io)
         // Nothing could be said about a failed write to standard error; the status says it.
         return io.errorStreamFailed && status == ExitCode.success.rawValue ? ExitCode.io.rawValue : status

@@ -8,12 +8,12 @@ extension GuidanceMode: ArgumentValue {}
 
 /// `--seed 0…18446744073709551615`.
 extension UInt64: ArgumentValue {
-    public init?(argument: String) { self.init(argument) }
-    public static var expectation: String { "a whole number 0…\(UInt64.max)" }
+    package init?(argument: String) { self.init(argument) }
+    package static var expectation: String { "a whole number 0…\(UInt64.max)" }
 }
 
 /// `--encoding scribble|soft|distance|confidence`, each optionally `-inverted` (black on white).
 extension SketchEncoding: ArgumentValue {
-    public init?(argument: String) { self.init(argument) }
-    public static var expectation: String { "one of " + names.joined(separator: ", ") }
+    package init?(argument: String) { self.init(argument) }
+    package static var expectation: String { "one of " + names.joined(separator: ", ") }
 }

@@ -1,16 +1,16 @@
 /// Name, summary and arguments of one command, for parsing and `--help`.
-public struct CommandConfiguration: Sendable {
+package struct CommandConfiguration: Sendable {
     /// The word that selects the command (`guide`).
-    public var name: String
+    package var name: String
     /// One line saying what the command does.
-    public var abstract: String
+    package var abstract: String
     /// Longer help shown under the usage line.
-    public var discussion: String
+    package var discussion: String
     /// Accepted arguments.
-    public var arguments: ArgumentSpec
+    package var arguments: ArgumentSpec
 
     /// Creates a configuration.
-    public init(name: String, abstract: String, discussion: String = "", arguments: ArgumentSpec) {
+    package init(name: String, abstract: String, discussion: String = "", arguments: ArgumentSpec) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
@@ -19,7 +19,7 @@ public struct CommandConfiguration: Sendable {
 }
 
 /// One subcommand of `inkling`: validated from its arguments before any work, then run.
-public protocol InklingCommand: Sendable {
+package protocol InklingCommand: Sendable {
     /// Name, summary and arguments.
     static var configuration: CommandConfiguration { get }
     /// Builds the command from parsed arguments, validating every value (usage errors only).

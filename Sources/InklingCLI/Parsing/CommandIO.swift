@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a command reads input and writes output; the real terminal in `inkling`, buffers in tests.
-public protocol CommandIO: Sendable {
+package protocol CommandIO: Sendable {
     /// Writes to standard output.
     ///
     /// - Throws: ``CommandFailure`` with ``ExitCode/brokenPipe`` when the reader has gone (the
@@ -19,16 +19,16 @@ public protocol CommandIO: Sendable {
 }
 
 extension CommandIO {
-    public var outputIsTerminal: Bool { false }
-    public var errorStreamFailed: Bool { false }
+    package var outputIsTerminal: Bool { false }
+    package var errorStreamFailed: Bool { false }
 
     /// Writes text followed by a newline to standard output.
-    public func print(_ text: String) throws(CommandFailure) { try write(Array((text + "\n").utf8)) }
+    package func print(_ text: String) throws(CommandFailure) { try write(Array((text + "\n").utf8)) }
 }
 
 /// The process's real standard streams, written with `write(2)`: a failed write is an error,
 /// never a trap (Foundation's `FileHandle.write(_: Data)` traps on one).
-public struct StandardIO: CommandIO {
+package struct StandardIO: CommandIO {
     /// Remembers a failed write to standard error across copies of the value.
     private final class ErrorStreamState: @unchecked Sendable {
         private let lock = NSLock()
@@ -40,24 +40,24 @@ public struct StandardIO: CommandIO {
     private let errorState = ErrorStreamState()
 
     /// Creates the standard streams.
-    public init() {}
+    package init() {}
 
-    public func write(_ bytes: [UInt8]) throws(CommandFailure) {
+    package func write(_ bytes: [UInt8]) throws(CommandFailure) {
         let code = writeAll(bytes, to: 1)
         guard code != 0 else { return }
         if code == EPIPE { throw CommandFailure(.brokenPipe, "standard output was closed by its reader") }
         throw CommandFailure(.io, "cannot write to standard output: \(String(cString: strerror(code)))")
     }
 
-    public var outputIsTerminal: Bool { isatty(1) != 0 }
+    package var outputIsTerminal: Bool { isatty(1) != 0 }
 
-    public var errorStreamFailed: Bool { errorState.value }
+    package var errorStreamFailed: Bool { errorState.value }
 
-    public func writeError(_ line: String) {
+    package func writeError(_ line: String) {
         if writeAll(Array((line + "\n").utf8), to: 2) != 0 { errorState.markFailed() }
     }
 
-    public func readInput(limit: Int) throws(CommandFailure) -> [UInt8]? {
+    package func readInput(limit: Int) throws(CommandFailure) -> [UInt8]? {
         var result: [UInt8] = []
         let chunk = 1 << 16
         var buffer = [UInt8](repeating: 0, count: chunk)

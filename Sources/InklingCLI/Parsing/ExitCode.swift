@@ -1,5 +1,5 @@
 /// The exit statuses of `inkling`, one meaning each (documented in `docs/cli.md`).
-public enum ExitCode: Int32, Sendable, CaseIterable {
+package enum ExitCode: Int32, Sendable, CaseIterable {
     /// Everything asked for was done.
     case success = 0
     /// The input was read but rejected: an invalid drawing, a failed check.

@@ -4,21 +4,21 @@ import InklingBase
 ///
 /// Typed access goes through ``value(_:as:)`` so every conversion error names the option and
 /// the expected form.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
     /// Option values by long name (without dashes); the last occurrence wins.
-    public var options: [String: String] = [:]
+    package var options: [String: String] = [:]
     /// Every value given to each option, in order (for options that may be repeated).
-    public var allOptions: [String: [String]] = [:]
+    package var allOptions: [String: [String]] = [:]
     /// Long names of the flags that were given.
-    public var flags: Set<String> = []
+    package var flags: Set<String> = []
     /// Positional arguments in order.
-    public var positionals: [String] = []
+    package var positionals: [String] = []
 
     /// Splits `arguments` according to `spec`.
     ///
     /// Accepts `--name value`, `--name=value`, `-x value`, flags, `--` to end options, and a
     /// lone `-` as a positional (standard input). Unknown options and missing values are usage errors.
-    public init(_ arguments: [String], spec: ArgumentSpec) throws(CommandFailure) {
+    package init(_ arguments: [String], spec: ArgumentSpec) throws(CommandFailure) {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -71,7 +71,7 @@ public struct ParsedArguments: Sendable {
     }
 
     /// The value of option `name` converted to `T`, or `nil` when it was not given.
-    public func value<T: ArgumentValue>(_ name: String, as type: T.Type = T.self) throws(CommandFailure) -> T? {
+    package func value<T: ArgumentValue>(_ name: String, as type: T.Type = T.self) throws(CommandFailure) -> T? {
         guard let raw = options[name] else { return nil }
         guard let value = T(argument: raw) else {
             throw .usage("invalid value '\(raw)' for --\(name): expected \(T.expectation)")
@@ -81,7 +81,7 @@ public struct ParsedArguments: Sendable {
 
     /// Every value given to option `name`, in order (empty when it was not given), each split
     /// at commas and trimmed of spaces: `--x a --x "b, c"` is `["a", "b", "c"]`. Empty items are dropped.
-    public func list(_ name: String) -> [String] {
+    package func list(_ name: String) -> [String] {
         (allOptions[name] ?? []).flatMap { $0.split(separator: ",") }.compactMap { item in
             let trimmed = item.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
             return trimmed.isEmpty ? nil : String(trimmed)
@@ -89,7 +89,7 @@ public struct ParsedArguments: Sendable {
     }
 
     /// Whether flag `name` was given.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
 
     private func checkPositionals(_ spec: ArgumentSpec) throws(CommandFailure) {
         let expected = spec.positionals

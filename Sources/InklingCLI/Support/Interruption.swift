@@ -16,9 +16,9 @@ nonisolated(unsafe) private var interruptionPipeWriter: Int32 = -1
 /// The signal handler only writes a byte to a pipe (async-signal-safe); a dedicated thread reads
 /// it and acts. Unlike a dispatch signal source on Linux, which sees a signal only when every
 /// thread has it blocked, this works whichever thread the kernel delivers the signal to.
-public final class Interruption: @unchecked Sendable {
+package final class Interruption: @unchecked Sendable {
     /// The process-wide instance.
-    public static let shared = Interruption()
+    package static let shared = Interruption()
 
     private let lock = NSLock()
     private var handler: (@Sendable () -> Void)?
@@ -26,7 +26,7 @@ public final class Interruption: @unchecked Sendable {
     private var installed = false
 
     /// Routes SIGINT and SIGTERM through ``fire()`` (the `inkling` executable calls this once).
-    public func install() {
+    package func install() {
         guard lock.withLock({ () -> Bool in defer { installed = true }; return !installed }) else { return }
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return }

@@ -12,7 +12,7 @@ import InklingImageIO
 ///   halo, so a single changed pixel in a large image can still be found. When more than 1% of
 ///   the pixels are over, the changes are plain to see and the halo would only hide them, so
 ///   none is drawn.
-public enum DifferenceImage {
+enum DifferenceImage {
     /// An opaque RGB image of `map`'s size.
     public static func render(_ map: ColorDifferenceMap, reference: RasterImage, threshold: Double) -> RasterImage {
         let w = map.width, h = map.height

@@ -29,9 +29,9 @@ public struct StructuralSimilarity: Sendable, Hashable {
     /// The smallest side an image may have: the window's width.
     public static let minimumSide = 2 * radius + 1
     /// SSIM's luminance constant `K1`.
-    public static let k1 = 0.01
+    static let k1 = 0.01
     /// SSIM's contrast constant `K2`.
-    public static let k2 = 0.03
+    static let k2 = 0.03
 
     /// Measures `a` against `b`.
     ///

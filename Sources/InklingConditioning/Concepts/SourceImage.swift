@@ -8,8 +8,14 @@ public struct SourceImage: Sendable, Hashable {
     public var origin: String?
 
     /// Wraps decoded pixels.
-    public init(image: RasterImage, origin: String? = nil) {
+    /// The PNG or JPEG file `image` was decoded from, when the caller kept it: a cluster's
+    /// front end passes it on to the worker as it was sent instead of encoding the pixels again.
+    public var file: [UInt8]?
+
+    /// A source image; `file`: the PNG or JPEG bytes it was decoded from, if kept.
+    public init(image: RasterImage, origin: String? = nil, file: [UInt8]? = nil) {
         self.image = image
         self.origin = origin
+        self.file = file
     }
 }

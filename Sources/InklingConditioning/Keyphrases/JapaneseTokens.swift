@@ -5,25 +5,25 @@
 /// - Verbs are recognised by what follows them: a word followed (after at most two single kana,
 ///   as in 食 / べ / ます) by a verbal auxiliary (``verbAuxiliaries``: ます, た, て, ない, れる…)
 ///   is a verb, not a concept: ``isVerb(at:in:)``.
-public enum JapaneseTokens {
+enum JapaneseTokens {
     /// Auxiliaries and endings that follow verb stems.
-    public static let verbAuxiliaries: Set<String> = [
+    static let verbAuxiliaries: Set<String> = [
         "ます", "まし", "ました", "ませ", "ません", "ま", "た", "て", "ない", "なかっ", "れる", "られる",
         "せる", "させる", "たい", "ている", "ていた", "てい", "ちゃう", "ろう", "よう",
     ]
 
     /// Case particles that ICU sometimes leaves attached to the noun before them.
-    public static let gluedParticles: Set<Character> = ["の", "が", "を", "に", "は", "で", "と", "も", "へ", "や"]
+    static let gluedParticles: Set<Character> = ["の", "が", "を", "に", "は", "で", "と", "も", "へ", "や"]
 
     /// The number of characters of a trailing particle glued to a kanji or katakana word (0 or 1).
-    public static func trailingParticle(of word: Substring) -> Int {
+    static func trailingParticle(of word: Substring) -> Int {
         guard word.count >= 2, let last = word.last, gluedParticles.contains(last) else { return 0 }
         let previous = word[word.index(word.endIndex, offsetBy: -2)]
         return previous.unicodeScalars.allSatisfy(isHiragana) ? 0 : 1
     }
 
     /// Whether the word at `index` of `words` is a verb stem.
-    public static func isVerb(at index: Int, in words: [Substring]) -> Bool {
+    static func isVerb(at index: Int, in words: [Substring]) -> Bool {
         var j = index + 1
         var skipped = 0
         while j < words.count {

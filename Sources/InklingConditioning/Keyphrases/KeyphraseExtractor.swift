@@ -27,14 +27,14 @@ import Foundation
 /// ``maximumInputCharacters`` characters of the text are read.
 public struct KeyphraseExtractor: Sendable {
     /// Characters of text read (64 Ki); the rest is ignored so a huge page costs bounded time.
-    public static let maximumInputCharacters = 65_536
+    static let maximumInputCharacters = 65_536
 
     /// Most phrases returned (5 by default).
     public var maximumPhrases: Int
     /// Most words in one phrase (3 by default).
-    public var maximumPhraseWords: Int
+    var maximumPhraseWords: Int
     /// Extra weight for a phrase all of whose words are in the title (2: triple score).
-    public var titleBoost: Double
+    var titleBoost: Double
 
     /// Creates an extractor.
     public init(maximumPhrases: Int = 5, maximumPhraseWords: Int = 3, titleBoost: Double = 2) {

@@ -3,7 +3,7 @@
 ///
 /// A word is a predicate when it ends in one of ``endings`` ("놀아요", "예쁩니다", "좋았다") and
 /// is not a known noun that happens to end that way (바다 "sea", 구두 "shoes").
-public enum KoreanEndings {
+enum KoreanEndings {
     /// Endings of conjugated predicates, longest first.
     public static let endings: [String] = [
         "습니다", "ㅂ니다", "니다", "세요", "어요", "아요", "여요", "해요", "에요", "예요", "했다", "었다", "았다",
@@ -11,10 +11,10 @@ public enum KoreanEndings {
     ]
 
     /// Nouns that end like a predicate.
-    public static let nouns: Set<String> = ["바다", "구두", "포도", "요요"]
+    static let nouns: Set<String> = ["바다", "구두", "포도", "요요"]
 
     /// Whether `word` looks like a conjugated verb or adjective.
-    public static func isPredicate(_ word: String) -> Bool {
+    static func isPredicate(_ word: String) -> Bool {
         guard !nouns.contains(word), word.count >= 2 else { return false }
         if endings.contains(where: { word.hasSuffix($0) }) { return true }
         // Polite speech: nearly every predicate ends in 요 (귀여워요, 예뻐요).

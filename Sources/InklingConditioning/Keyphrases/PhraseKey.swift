@@ -4,7 +4,7 @@
 /// Dutch words of four letters or more, removes a plural or possessive ending so that
 /// "blossom"/"blossoms", "puppy"/"puppies", "fox"/"foxes", "Mia's"/"Mia" share a key. Words of
 /// other languages (and short words) are only lowercased.
-public enum PhraseKey {
+enum PhraseKey {
     /// The comparison key of one word.
     public static func stem(_ word: String, language: String) -> String {
         var w = word.lowercased()

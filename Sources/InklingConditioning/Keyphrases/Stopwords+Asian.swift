@@ -1,7 +1,7 @@
 extension Stopwords {
     /// Japanese particles, auxiliaries, copulas, demonstratives and formal nouns, as ICU's
     /// dictionary segmentation produces them.
-    public static let japanese: Set<String> = set("""
+    static let japanese: Set<String> = set("""
         は が を に へ と で も の や か ね よ な わ ぞ さ から まで より など だけ しか ばかり
         ほど くらい ぐらい って とか けど けれど けれども ので のに ながら たり し
         です でし でした ます まし ました ません ませ だ だっ だった である であり で は
@@ -14,7 +14,7 @@ extension Stopwords {
 
     /// Korean function words that particle stripping leaves behind: adverbs, conjunctions,
     /// pronouns, copulas and the most common verb and adjective forms.
-    public static let korean: Set<String> = set("""
+    static let korean: Set<String> = set("""
         그리고 그러나 하지만 그래서 그런데 또 또는 및 즉 정말 너무 아주 매우 참 좀 조금 많이
         다 더 잘 못 안 같이 함께 그 이 저 그것 이것 저것 여기 거기 저기 나 너 저희 우리
         당신 제 내 네 것 수 때 등 있다 있어요 있습니다 있는 있고 없다 없어요 합니다 해요
@@ -23,7 +23,7 @@ extension Stopwords {
         """)
 
     /// Chinese structural particles, pronouns and function words.
-    public static let chinese: Set<String> = set("""
+    static let chinese: Set<String> = set("""
         的 了 是 在 和 与 及 或 而 并 也 就 都 很 太 更 最 又 还 我 你 他 她 它 我们 你们
         他们 她们 这 那 这个 那个 这些 那些 有 没有 个 一 一个 不 没 吗 呢 啊 吧 着 过 把
         被 让 给 从 对 为 向 到 里 上 下 中 之 其 所 以 于 地 得 会 能 要 想 可以 非常

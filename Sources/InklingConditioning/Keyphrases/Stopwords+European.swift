@@ -1,6 +1,6 @@
 extension Stopwords {
     /// Stopwords of Latin-script European languages, by BCP 47 primary code.
-    public static let european: [String: Set<String>] = [
+    static let european: [String: Set<String>] = [
         "en": set("""
             a an the and or but nor so yet if then else than that this these those there here
             i me my mine myself we us our ours ourselves you your yours yourself yourselves he him

@@ -10,7 +10,7 @@
 /// - Korean (``korean``): words that remain after particle stripping but carry no concept
 ///   (그리고 정말 너무 있어요…); particles themselves are in ``KoreanParticles``.
 /// - Chinese (``chinese``): structural particles and function words (的 了 是 在 和…).
-public enum Stopwords {
+enum Stopwords {
     /// The stopwords of a language (its BCP 47 primary code: "en", "ja"); English for
     /// languages without a list.
     public static func words(for language: String) -> Set<String> {

@@ -16,7 +16,7 @@
 /// ``maximumSampleCharacters`` characters are looked at.
 public enum LanguageDetector {
     /// Characters of text examined; the rest is ignored.
-    public static let maximumSampleCharacters = 20_000
+    static let maximumSampleCharacters = 20_000
 
     /// The language of `text`, or `nil` when it cannot be told.
     public static func detect(_ text: String) -> DetectedLanguage? {

@@ -15,11 +15,13 @@ public struct GenerationOptions: Sendable, Hashable {
     /// The seeds every way in accepts (command line, case files, the API, the recipe): every
     /// 64-bit value but the largest, which a JSON reader cannot tell from a larger number
     /// clamped to it.
-    public static let seedRange: ClosedRange<UInt64> = 0...(UInt64.max - 1)
+    static let seedRange: ClosedRange<UInt64> = 0...(UInt64.max - 1)
     /// How the sketch steers the generation.
     public var guidance: GuidanceControls
-    /// Influence of the source image, `0 ... 1` (0.35 by default).
+    /// Influence of the source image, `0 ... 1` (``defaultSourceStrength`` by default).
     public var sourceStrength: Double
+    /// The source image's influence when none is asked for: the one home of that default.
+    public static let defaultSourceStrength = 0.35
     /// Negative prompt, steps, CFG scale, sampler and scheduler for this request (`nil`: the
     /// engine configuration's default).
     public var sampling: SamplingOverrides
@@ -32,7 +34,7 @@ public struct GenerationOptions: Sendable, Hashable {
         personalization: Bool = true,
         seed: UInt64 = 0,
         guidance: GuidanceControls = .default,
-        sourceStrength: Double = 0.35,
+        sourceStrength: Double = GenerationOptions.defaultSourceStrength,
         sampling: SamplingOverrides = .none
     ) {
         self.size = size

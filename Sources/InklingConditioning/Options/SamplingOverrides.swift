@@ -34,9 +34,9 @@ public struct SamplingOverrides: Sendable, Hashable {
     /// Accepted CFG scales (A1111's slider range; ComfyUI allows up to 100, rarely useful).
     public static let cfgScaleRange = 0.0...30.0
     /// The longest accepted negative prompt, in bytes of UTF-8.
-    public static let maximumNegativePromptLength = 4_000
+    static let maximumNegativePromptLength = 4_000
     /// The longest accepted sampler or scheduler name, in bytes of UTF-8.
-    public static let maximumNameLength = 100
+    static let maximumNameLength = 100
 
     /// The option names of the overrides that are set (`steps`, `sampler`), for notices.
     public var setNames: [String] {

@@ -25,7 +25,7 @@ public struct ConceptResolver: Sendable {
     /// How sure detection must be, by default, before a language counts (0.5).
     public static let defaultMinimumConfidence = 0.5
     /// Units of weight of each text concept (extracted concepts carry 1).
-    public var textWeight: Double
+    var textWeight: Double
     /// The extractor used for extracted concepts.
     public var extractor: KeyphraseExtractor
 

@@ -23,7 +23,7 @@ public struct WordSegmenter: Sendable {
         /// (punctuation, symbols); `true` for the first word.
         public var followsBreak: Bool
         /// Whether a Korean particle was stripped from the end of the word (a phrase boundary).
-        public var hadParticle: Bool = false
+        var hadParticle: Bool = false
     }
 
     /// The kind of a word, from ICU's rule status.
@@ -39,7 +39,7 @@ public struct WordSegmenter: Sendable {
     }
 
     /// Locale whose rules (and dictionaries) ICU uses: "en", "ja", "ko", "zh"; "" for the root.
-    public var locale: String
+    var locale: String
     /// Whether Korean particles are stripped from the ends of Hangul words.
     public var stripsKoreanParticles: Bool
 

@@ -10,7 +10,7 @@
 ///
 /// Words that are often not about style ("pencil", "realistic", "comic", "pastel",
 /// "acrylic", "photograph") count only with a cue ("in", "as", "… style").
-public enum StyleVocabulary {
+enum StyleVocabulary {
     /// One recognisable style name.
     public struct Entry: Sendable, Hashable {
         /// The words searched for.
@@ -20,7 +20,7 @@ public enum StyleVocabulary {
         /// The preset, or `nil` when none covers it.
         public var style: Style?
         /// Whether the words only count next to a cue ("in a … style").
-        public var needsCue: Bool
+        var needsCue: Bool
     }
 
     /// Every entry, longest phrase first (so "pencil sketch" wins over "sketch").

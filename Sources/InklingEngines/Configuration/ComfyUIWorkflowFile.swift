@@ -7,11 +7,11 @@ import InklingStrokes
 /// configuration is: every named node and input exists in the file.
 public struct ComfyUIWorkflowFile: Sendable, Hashable {
     /// The largest workflow file read.
-    public static let maximumBytes = 2 << 20
+    static let maximumBytes = 2 << 20
     /// The deepest nesting a workflow file may have (exports need five levels).
-    public static let maximumDepth = 32
+    static let maximumDepth = 32
     /// The most nodes a workflow may have.
-    public static let maximumNodes = 2000
+    static let maximumNodes = 2000
 
     /// The file's path as resolved (relative paths against the configuration's folder).
     public var path: String
@@ -31,7 +31,7 @@ public struct ComfyUIWorkflowFile: Sendable, Hashable {
     }
 
     /// Node `id`'s class.
-    public func classType(_ id: String) -> String? { nodes[id]?["class_type"]?.string }
+    func classType(_ id: String) -> String? { nodes[id]?["class_type"]?.string }
 
     /// Node `id`'s title (`_meta.title` in exports), if it has one.
     public func title(_ id: String) -> String? { nodes[id]?["_meta"]?["title"]?.string }

@@ -8,9 +8,9 @@ public struct EngineConfiguration: Sendable, Hashable {
     /// The name of the built-in engine.
     public static let builtinName = "builtin"
     /// The environment variable naming the configuration file.
-    public static let environmentVariable = "INKLING_CONFIG"
+    static let environmentVariable = "INKLING_CONFIG"
     /// The largest configuration file accepted (1 MiB).
-    public static let maximumBytes = 1 << 20
+    static let maximumBytes = 1 << 20
 
     /// Configured external engines, in file order (sorted by name).
     public var engines: [EngineEntry]

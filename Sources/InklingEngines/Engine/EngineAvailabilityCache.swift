@@ -22,5 +22,5 @@ public final class EngineAvailabilityCache: @unchecked Sendable {
     }
 
     /// Forgets the answer: the next ``value(_:)`` asks again.
-    public func invalidate() { lock.withLock { cached = nil } }
+    func invalidate() { lock.withLock { cached = nil } }
 }

@@ -12,9 +12,14 @@ public struct EngineRequest: Sendable {
     public var concurrency: Int
     /// Stops the work while the stream stays open to say what became of it.
     public var stop: EngineStop
+    /// Work shared by the request's variations (uploads), also across the separate requests an
+    /// engine pool makes of one member.
+    public var memo: EngineRequestMemo
 
     /// A request; `concurrency` defaults to one variation per processor core.
-    public init(_ conditioning: Conditioning, variations: [Int], concurrency: Int? = nil, stop: EngineStop = EngineStop()) {
+    public init(_ conditioning: Conditioning, variations: [Int], concurrency: Int? = nil, stop: EngineStop = EngineStop(),
+                memo: EngineRequestMemo = EngineRequestMemo()) {
+        self.memo = memo
         self.conditioning = conditioning
         self.variations = variations
         self.concurrency = max(1, min(variations.count, concurrency ?? ActiveCores.count))

@@ -26,7 +26,7 @@ public final class EngineStop: @unchecked Sendable {
     }
 
     /// Runs `handler` when the signal is given (at once if it was already).
-    public func onStop(_ handler: @escaping @Sendable () -> Void) {
+    func onStop(_ handler: @escaping @Sendable () -> Void) {
         let now: Bool = lock.withLock {
             if stopped { return true }
             handlers.append(handler)

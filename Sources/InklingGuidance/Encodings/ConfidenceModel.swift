@@ -11,7 +11,7 @@
 /// careful 200 pt/s stroke keeps 88%, a 3000 pt/s flick 33%.
 public enum ConfidenceModel {
     /// The speed, in stroke units per second, at which the speed term halves.
-    public static let referenceSpeed = 1500.0
+    static let referenceSpeed = 1500.0
 
     /// The confidence 0…1 of one point.
     ///

@@ -11,14 +11,14 @@ public enum InkNib: Sendable, Hashable {
     case fixed(angle: Double, minimumRatio: Double)
 
     /// Whether the width depends on the stroke direction.
-    public var isFlat: Bool { self != .round }
+    var isFlat: Bool { self != .round }
 
     /// The width factor (`minimumRatio ... 1`) for a stroke moving along the unit vector
     /// `(dx, dy)` with the pen at `azimuth` radians.
     ///
     /// A flat nib of width W at angle θ sweeps `W·|sin(φ − θ)|` across a path heading φ;
     /// `sin(φ − θ) = dy·cos θ − dx·sin θ`, so no angle of the direction is ever computed.
-    public func widthFactor(dx: Double, dy: Double, azimuth: Double) -> Double {
+    func widthFactor(dx: Double, dy: Double, azimuth: Double) -> Double {
         switch self {
         case .round:
             return 1

@@ -23,7 +23,7 @@ public struct InkProfile: Sendable, Hashable {
     /// width × ``nibScale``; `nil` uses the points'.
     public var size: Double?
     /// Multiplier of each point's nib width (``StrokePoint/size`` width).
-    public var nibScale: Double
+    var nibScale: Double
     /// How much pressure changes width, as in perfect-freehand: width =
     /// `nib × (1 − thinning × (1 − 2·pressure))` with pressure 0…1 (0.5 = an average touch).
     /// Negative values make pressure thin the line.
@@ -41,13 +41,13 @@ public struct InkProfile: Sendable, Hashable {
     /// The profile's own opacity, multiplied into every intensity.
     public var alpha: Double
     /// How strongly pressure drives opacity, 0…1: factor `(1 − k) + k·min(1, 2·pressure)`.
-    public var pressureOpacity: Double
+    var pressureOpacity: Double
     /// The nib shape: round or flat (direction-dependent width).
     public var nib: InkNib
     /// Optional fill texture.
     public var texture: InkTexture?
     /// Number of feathered passes for a soft edge (0 = hard edge); each pass is wider and fainter.
-    public var featherPasses: Int
+    var featherPasses: Int
 
     /// Creates a profile from every field.
     public init(

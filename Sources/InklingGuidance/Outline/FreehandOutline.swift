@@ -39,9 +39,9 @@ public enum FreehandOutline {
         /// Length of the start and end tapers, in the input's units (0: none).
         public var taperStart = 0.0, taperEnd = 0.0
         /// Whether untapered ends are round (true) or flat.
-        public var capStart = true, capEnd = true
+        var capStart = true, capEnd = true
         /// Whether the last input point is the line's end (perfect-freehand's `last`).
-        public var isComplete = false
+        var isComplete = false
 
         /// The defaults of `getStroke`.
         public init() {}

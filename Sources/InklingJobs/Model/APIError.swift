@@ -50,7 +50,7 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// 503 `queue_full` (`Retry-After: 5`): `slots` generations run and `queue` more wait already.
-    public static func queueFull(slots: Int, queue: Int) -> APIError {
+    static func queueFull(slots: Int, queue: Int) -> APIError {
         APIError(503, "queue_full", "the server is busy (\(slots) generations running, \(queue) waiting); retry in a few seconds", retryAfter: 5)
     }
 

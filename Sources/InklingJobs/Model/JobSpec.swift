@@ -49,7 +49,8 @@ package struct JobSpec: Sendable, Hashable {
                 concepts.append(.object(entry))
             case .image(let source):
                 do {
-                    images.append(try PNGCodec.encode(PNGDocument(image: source.image), compressionLevel: 1, filter: .up))
+                    // The file as it was sent (it decoded to these pixels), else the pixels encoded.
+                    images.append(try source.file ?? PNGCodec.encode(PNGDocument(image: source.image), compressionLevel: 1, filter: .up))
                 } catch {
                     throw APIError(500, "job_spec", "could not store an image concept for the job: \(error)")
                 }
@@ -107,7 +108,7 @@ package struct JobSpec: Sendable, Hashable {
             } catch {
                 throw APIError(422, "unsupported_input_image", "job image: \(error.description)")
             }
-            inserts.append((position, .image(SourceImage(image: image, origin: "upload"))))
+            inserts.append((position, .image(SourceImage(image: image, origin: "upload", file: bytes))))
         }
         // In order of place, so that each goes where it was.
         for insert in inserts.sorted(by: { $0.position < $1.position }) {

@@ -128,8 +128,9 @@ package struct GenerationRequest: Sendable {
             guard let data = try c.string("data", maxLength: 12 << 20), let bytes = Data(base64Encoded: data, options: .ignoreUnknownCharacters) else {
                 throw c.invalid("data", "expected the PNG or JPEG file as base64")
             }
+            let file = [UInt8](bytes)
             do {
-                return .image(SourceImage(image: try ImageFile.decode([UInt8](bytes), name: "\(path).data", maxPixels: 1 << 24), origin: "upload"))
+                return .image(SourceImage(image: try ImageFile.decode(file, name: "\(path).data", maxPixels: 1 << 24), origin: "upload", file: file))
             } catch {
                 throw APIError(422, "unsupported_input_image", "\(path).data: \(error.description)")
             }

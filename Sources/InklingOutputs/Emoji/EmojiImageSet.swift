@@ -10,7 +10,7 @@ public struct EmojiImageSet: Sendable, Hashable {
     /// The sizes Inkling delivers by default, in pixels per side.
     public static let standardSizes = [40, 64, 96, 160, 320]
     /// Name of the sidecar file.
-    public static let sidecarName = "emoji.json"
+    static let sidecarName = "emoji.json"
 
     /// The images, square, smallest first.
     public let images: [RasterImage]
@@ -49,10 +49,10 @@ public struct EmojiImageSet: Sendable, Hashable {
     }
 
     /// File name of the image of `size` pixels.
-    public static func fileName(size: Int) -> String { "emoji-\(size).png" }
+    static func fileName(size: Int) -> String { "emoji-\(size).png" }
 
     /// The sidecar's JSON text.
-    public func sidecarJSON() -> String {
+    func sidecarJSON() -> String {
         var w = JSONWriter()
         w.openObject()
         w.key("contentIdentifier"); w.string(contentIdentifier)

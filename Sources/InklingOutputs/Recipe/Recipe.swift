@@ -9,7 +9,7 @@ import InklingConditioning
 /// self-contained: replaying it with the same engine gives a byte-identical PNG.
 public struct Recipe: Sendable, Hashable {
     /// Version of the recipe JSON layout written by this build.
-    public static let formatVersion = 1
+    static let formatVersion = 1
 
     /// Inkling release that made the image ("0.2.0").
     public var inklingVersion: String

@@ -12,7 +12,7 @@ import InklingStrokes
 public struct RecipeSource: Sendable, Hashable {
     /// The largest `inkling:source` chunk written (7,500,000 bytes), under libpng's default
     /// 8,000,000-byte limit on reading one ancillary chunk.
-    public static let maximumEmbeddedBytes = 7_500_000
+    static let maximumEmbeddedBytes = 7_500_000
 
     /// SHA-256 of the pixels, see ``fingerprint(of:)``.
     public var sha256: String

@@ -14,11 +14,11 @@ public enum CaseReader {
     /// The largest case file or manifest read, in bytes.
     public static let maximumFileBytes = 1 << 20
     /// The most cases one suite may hold.
-    public static let maximumCases = 10_000
+    static let maximumCases = 10_000
     /// The deepest nesting of arrays and objects a case file may have.
-    public static let maximumNesting = 32
+    static let maximumNesting = 32
     /// The name of a case folder's file.
-    public static let caseFileName = "case.json"
+    static let caseFileName = "case.json"
     /// What a case file or manifest may hold.
     public static let limits = JSONLimits(maxBytes: maximumFileBytes, maxDepth: maximumNesting, maxArrayCount: maximumCases)
     /// The sides a case's `size` may have.
@@ -28,7 +28,7 @@ public enum CaseReader {
         "drawing", "prompt", "extract", "title", "source", "style", "variations", "tolerance", "minimumAdherence", "ignore", "ignoreMask",
     ])
     /// The most rectangles a case may leave out.
-    public static let maximumIgnoredRegions = 64
+    static let maximumIgnoredRegions = 64
     static let toleranceKeys: Set<String> = ["precision", "perceptualPrecision", "minimumSSIM", "minimumPSNR"]
 
     /// `ignore`: rectangles `[x, y, width, height]` in output pixels, sides of 1 or more, each

@@ -49,7 +49,7 @@ public struct RegressionCase: Sendable, Hashable {
     /// Creates a case; ``CaseReader`` builds them from files.
     public init(name: String, file: URL, drawing: URL, prompt: String? = nil, extract: URL? = nil, title: String? = nil,
                 source: URL? = nil, style: Style? = nil, size: PixelSize? = nil, seed: UInt64 = 0, variations: Int = 1,
-                guidance: GuidanceControls = .default, sourceStrength: Double = 0.35, personalization: Bool = true,
+                guidance: GuidanceControls = .default, sourceStrength: Double = GenerationOptions.defaultSourceStrength, personalization: Bool = true,
                 tolerance: ComparisonTolerance = .exact, minimumAdherence: Double? = nil, sampling: SamplingOverrides = .none,
                 references: [URL], ignore: [IgnoredRegion] = [], ignoreMask: URL? = nil) {
         self.name = name

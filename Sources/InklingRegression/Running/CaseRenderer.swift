@@ -11,7 +11,7 @@ import InklingStrokes
 
 /// One rendered variation of a case: the PNG as the API wrote it (pixels and recipe chunks) and
 /// its guidance adherence.
-public struct RenderedVariation: Sendable {
+struct RenderedVariation: Sendable {
     /// Which variation, 0-based.
     public var index: Int
     /// The image and its text chunks (the recipe), ready to be written as a reference.

@@ -14,7 +14,7 @@ public enum CaseStatus: String, Sendable, Hashable, Codable {
     case error
 
     /// Whether the status counts against the run.
-    public var isFailure: Bool { self == .failed || self == .error }
+    var isFailure: Bool { self == .failed || self == .error }
 }
 
 /// One variation's comparison with its reference, and the files the report shows.
@@ -33,9 +33,9 @@ public struct VariationResult: Sendable, Hashable, Codable {
     /// ``RecipeDifference``); empty when they agree or either has none.
     public var recipeChanges: [String] = []
     /// Report artifacts, relative to the report's folder (`nil` when not written).
-    public var actualImage: String?
+    var actualImage: String?
     /// The reference as it was before this run, copied beside the report.
-    public var referenceImage: String?
+    var referenceImage: String?
     /// The difference heat map.
     public var differenceImage: String?
 

@@ -35,10 +35,10 @@ public struct GuidedSnapshot: Sendable {
 
     /// The environment variable that sets the record mode when none is passed:
     /// `missing` (the default), `all`, `failed` or `never`.
-    public static let recordVariable = "INKLING_RECORD_SNAPSHOTS"
+    static let recordVariable = "INKLING_RECORD_SNAPSHOTS"
     /// The environment variable naming a folder for failure artifacts instead of the reference's
     /// own folder (a CI job collects that folder).
-    public static let artifactsVariable = "INKLING_SNAPSHOT_ARTIFACTS"
+    static let artifactsVariable = "INKLING_SNAPSHOT_ARTIFACTS"
 
     /// How close the image must be to its reference.
     public var tolerance: ComparisonTolerance

@@ -68,7 +68,8 @@ public struct ComfyUIEngine: ImageEngine {
     /// queued as its own prompt; sampling progress and previews (`/ws`) arrive as events.
     public func images(for request: EngineRequest) -> AsyncThrowingStream<EngineEvent, Error> {
         EngineRequestRunner.stream(request, availability: connection.availability) {
-            try await uploads(for: request.conditioning)
+            // Once per request and endpoint, also when a pool asks for one variation at a time.
+            try await request.memo.once("comfyui uploads \(client.http.base.absoluteString)") { try await uploads(for: request.conditioning) }
         } generateEncoded: { uploads, variation, report in
             try await generate(request.conditioning, variation: variation, uploads: uploads, report: report)
         }

@@ -39,21 +39,22 @@ public struct EnginePool: ImageEngine {
     ///   engine refused or failed the work; ``EngineFailure/cancelled(service:summary:)`` or
     ///   `CancellationError` when cancelled.
     public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
-        try await generate(conditioning, variation: variation, report: nil)
+        try await generate(conditioning, variation: variation, memo: EngineRequestMemo(), report: nil).image
     }
 
     /// Every variation of `request`, each on the least busy endpoint that answers, with the
     /// progress and previews its member reports.
     public func images(for request: EngineRequest) -> AsyncThrowingStream<EngineEvent, Error> {
-        EngineRequestRunner.stream(request) {} generate: { _, variation, report in
-            try await generate(request.conditioning, variation: variation, report: report)
+        EngineRequestRunner.stream(request) {} generateEncoded: { _, variation, report in
+            try await generate(request.conditioning, variation: variation, memo: request.memo, report: report)
         }
     }
 
-    /// One variation, routed as ``generate(_:variation:)`` says; `report` hears the member's
-    /// progress and previews.
-    private func generate(_ conditioning: Conditioning, variation: Int,
-                          report: (@Sendable (EngineEvent) -> Void)?) async throws -> RasterImage {
+    /// One variation, routed as ``generate(_:variation:)`` says, with the PNG its member sent
+    /// when it sent one (passed on, not encoded again); `report` hears the member's progress and
+    /// previews.
+    private func generate(_ conditioning: Conditioning, variation: Int, memo: EngineRequestMemo,
+                          report: (@Sendable (EngineEvent) -> Void)?) async throws -> (image: RasterImage, png: [UInt8]?) {
         var tried: Set<Int> = []
         var lastFailure: (any Error)?
         while true {
@@ -63,7 +64,7 @@ public struct EnginePool: ImageEngine {
             }
             await state.attempted(index)
             do {
-                let image = try await Self.generate(conditioning, variation: variation, on: members[index].engine, report: report)
+                let image = try await Self.generate(conditioning, variation: variation, on: members[index].engine, memo: memo, report: report)
                 await state.finished(index, succeeded: true)
                 return image
             } catch {
@@ -80,15 +81,16 @@ public struct EnginePool: ImageEngine {
     /// previews to `report`. The stream is read by a task of its own and stopped through an
     /// ``EngineStop`` when this one is cancelled, so the member can still say what became of its
     /// work: it throws the member's ``EngineFailure/cancelled(service:summary:)``.
-    private static func generate(_ conditioning: Conditioning, variation: Int, on engine: any ImageEngine,
-                                 report: (@Sendable (EngineEvent) -> Void)?) async throws -> RasterImage {
-        guard let report else { return try await engine.generate(conditioning, variation: variation) }
+    private static func generate(_ conditioning: Conditioning, variation: Int, on engine: any ImageEngine, memo: EngineRequestMemo,
+                                 report: (@Sendable (EngineEvent) -> Void)?) async throws -> (image: RasterImage, png: [UInt8]?) {
+        guard let report else { return (try await engine.generate(conditioning, variation: variation), nil) }
         let stop = EngineStop()
-        let reading = Task { () throws -> RasterImage in
-            var result: RasterImage?
-            for try await event in engine.images(for: EngineRequest(conditioning, variations: [variation], concurrency: 1, stop: stop)) {
+        let reading = Task { () throws -> (image: RasterImage, png: [UInt8]?) in
+            var result: (image: RasterImage, png: [UInt8]?)?
+            for try await event in engine.images(for: EngineRequest(conditioning, variations: [variation], concurrency: 1, stop: stop, memo: memo)) {
                 switch event {
-                case .image(_, let image), .encodedImage(_, let image, _): result = image
+                case .image(_, let image): result = (image, nil)
+                case .encodedImage(_, let image, let png): result = (image, png)
                 case .progress, .preview, .notice: report(event)
                 // Said again by the runner from the failure this stream ends with.
                 case .cancelled: break

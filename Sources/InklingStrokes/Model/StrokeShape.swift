@@ -99,7 +99,7 @@ public struct StrokeShape: Sendable, Hashable, Codable, CustomStringConvertible 
     public static let freehand = StrokeShape(preset: .freehand)
 
     /// The longest text ``init(parsing:)`` reads, in bytes.
-    public static let maxTextLength = 400
+    static let maxTextLength = 400
 
     /// The JSON and command-line names, in the order they are written.
     public static let keys = ["preset"] + Field.allCases.map(\.rawValue) + ["simulatePressure"]

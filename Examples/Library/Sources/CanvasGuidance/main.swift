@@ -1,8 +1,6 @@
 // Read a web canvas recording (Pointer Events, or any format Inkling reads) and make a guidance map.
 import Foundation
-import InklingGuidance     // GuidanceRenderer, GuidanceOptions
-import InklingImageIO      // PNGFile, PNGDocument
-import InklingInterchange  // InkReader: format detection and the importers
+import Inkling  // everything: the facade re-exports the pipeline's modules
 
 let arguments = CommandLine.arguments.dropFirst()
 let input = arguments.first ?? "Strokes/interchange/pointer-events-pen.json"

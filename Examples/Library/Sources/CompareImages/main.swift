@@ -1,7 +1,6 @@
 // Compare two images: PSNR, SSIM and the perceptual (ΔE00) verdict, with a difference image.
 import Foundation
-import InklingComparison  // ImageComparison, ComparisonTolerance
-import InklingImageIO     // ImageFile, PNGFile, PNGDocument
+import Inkling  // everything: the facade re-exports the pipeline's modules
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {

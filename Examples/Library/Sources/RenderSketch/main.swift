@@ -1,8 +1,6 @@
 // Render a sketch and a prompt: two images, written next to each other, replacing earlier runs'.
 import Foundation
-import Inkling              // InklingImageCreator, ImageCreationError, Availability
-import InklingConditioning  // Concept, Style, GenerationOptions
-import InklingStrokes       // StrokeJSONDecoder
+import Inkling  // everything: the facade re-exports the pipeline's modules
 
 let arguments = CommandLine.arguments.dropFirst()
 let input = arguments.first ?? "Strokes/tablet-pen-house.json"

@@ -13,7 +13,7 @@ extension InklingImageCreator {
     /// stopped work still arrives before the stream ends.
     static func run(
         _ plan: RequestPlan, variations: [Int], engine: any ImageEngine, work: CancelledEngineWork, recipeOverride: Recipe?,
-        encoding: OutputEncoding = .current, deliver: @escaping @Sendable (CreationEvent) throws -> Void
+        encoding: OutputEncoding? = .current, deliver: @escaping @Sendable (CreationEvent) throws -> Void
     ) async throws {
         // Each variation's recipe and its text chunks (the embedded source image encoded once for
         // all) are made while the engine works, off the path from an engine's image to its result.
@@ -32,7 +32,10 @@ extension InklingImageCreator {
                     let recipe = recipeOverride ?? plan.recipe(variation: variation)
                     return (recipe, recipe.textChunks(sourceChunk: embedded.flatMap(Recipe.sourceChunk)))
                 }()
-                try deliver(.image(try GeneratedPNG(image: image, recipe: label.recipe, textChunks: label.chunks, enginePNG: png, encoding: encoding)))
+                // Without an encoding the caller uses the pixels only: no PNG is made.
+                try deliver(.image(try encoding.map {
+                    try GeneratedPNG(image: image, recipe: label.recipe, textChunks: label.chunks, enginePNG: png, encoding: $0)
+                } ?? GeneratedPNG(pixels: image, recipe: label.recipe)))
             } catch {
                 stop.stop()
                 throw error

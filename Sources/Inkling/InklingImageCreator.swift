@@ -85,8 +85,12 @@ public final class InklingImageCreator: Sendable {
     /// work is cancelled otherwise (``cancelAll()``, an engine stopping), a waiting consumer gets
     /// ``ImageCreationError/creationCancelled(engineWork:)``, saying what became of a remote
     /// engine's work.
-    public func events(for request: PreparedRequest) -> AsyncThrowingStream<CreationEvent, Error> {
-        stream(for: request) { event, continuation in
+    ///
+    /// `encodesPNG` false: each image comes with its pixels only (``GeneratedPNG/init(pixels:recipe:)``),
+    /// for a caller that makes smaller images from it (an emoji image set) and would throw the
+    /// full-size PNG away.
+    public func events(for request: PreparedRequest, encodesPNG: Bool = true) -> AsyncThrowingStream<CreationEvent, Error> {
+        stream(for: request, encoding: encodesPNG ? .current : nil) { event, continuation in
             if case .terminated = continuation.yield(event) { throw CancellationError() }
         }
     }
@@ -124,7 +128,7 @@ public final class InklingImageCreator: Sendable {
     /// The stream of a prepared request, each event handed to `deliver` with the continuation;
     /// the request is registered for ``cancelAll()`` until it ends.
     private func stream<Element: Sendable>(
-        for request: PreparedRequest, files: RequestFiles? = nil,
+        for request: PreparedRequest, files: RequestFiles? = nil, encoding: OutputEncoding? = .current,
         deliver: @escaping @Sendable (CreationEvent, AsyncThrowingStream<Element, Error>.Continuation) throws -> Void
     ) -> AsyncThrowingStream<Element, Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self, throwing: Error.self)
@@ -133,7 +137,8 @@ public final class InklingImageCreator: Sendable {
             defer { active.remove(id) }
             let work = CancelledEngineWork()
             do {
-                try await Self.run(request.plan, variations: Array(0..<request.limit), engine: engine, work: work, recipeOverride: nil) {
+                try await Self.run(request.plan, variations: Array(0..<request.limit), engine: engine, work: work, recipeOverride: nil,
+                                   encoding: encoding) {
                     try deliver($0, continuation)
                 }
                 try Task.checkCancellation()

@@ -1,6 +1,7 @@
 import Foundation
 import Inkling
 import InklingConditioning
+import InklingBuiltInEngine
 import InklingEngines
 @testable import InklingJobs
 import XCTest
@@ -101,5 +102,25 @@ final class JobRunnerTests: XCTestCase {
         while engine.started == 0 { try? await Task.sleep(for: .milliseconds(5)) }
         run.cancel()
         guard case .cancelled(.requested, _) = await run.value else { return XCTFail("not cancelled") }
+    }
+
+    /// `inkling render` makes an emoji image set of smaller images: the runner asks for the
+    /// pixels only, so no full-size PNG is encoded and thrown away; other styles are encoded.
+    func testPixelsOnlyStylesAreNotEncoded() async {
+        final class Encoded: @unchecked Sendable {
+            let lock = NSLock()
+            var flags: [Bool] = []
+        }
+        let encoded = Encoded()
+        let runner = JobRunner(engine: BuiltInEngine(), pixelsOnly: [.emoji])
+        for style in [Style.emoji, .sketch] {
+            let request = JobRequest(concepts: [.text("a lighthouse")], style: style, limit: 1,
+                                     options: GenerationOptions(size: .closest(to: PixelSize(width: 64, height: 64))))
+            let outcome = await runner.run(request) { event in
+                if case .image(let image) = event { encoded.lock.withLock { encoded.flags.append(image.isEncoded) } }
+            }
+            guard case .finished(1) = outcome else { return XCTFail("\(style): \(outcome)") }
+        }
+        XCTAssertEqual(encoded.flags, [false, true])
     }
 }

@@ -193,7 +193,8 @@ struct RenderCommand: InklingCommand {
         // does (JobRunner): Ctrl-C cancels it, and the engine gets a minute to say what became
         // of its work.
         let engine = try await CLIEngine.make(engines, style: options.style)
-        let runner = JobRunner(engine: engine, cancellationGrace: 60, embedsSourceImage: options.embedSource)
+        // An emoji is written as an image set of smaller images: no full-size PNG is made for it.
+        let runner = JobRunner(engine: engine, cancellationGrace: 60, embedsSourceImage: options.embedSource, pixelsOnly: [.emoji])
         let control = JobControl()
         let run = RenderRun()
         let job = JobRequest(concepts: concepts, style: options.style, limit: options.limit, options: options.generation)

@@ -23,12 +23,16 @@ public struct JobRunner: Sendable {
     /// Whether a source image's pixels go into the outputs' recipes (the CLI's files: yes; the
     /// server's answers: no, the client has the image).
     public var embedsSourceImage: Bool
+    /// Styles whose images the caller uses for their pixels only (`inkling render` makes an
+    /// emoji image set of smaller images): no full-size PNG is encoded for them.
+    public var pixelsOnly: Set<Style>
 
     /// A runner for `engine`.
-    public init(engine: any ImageEngine, cancellationGrace: Double = 5, embedsSourceImage: Bool = false) {
+    public init(engine: any ImageEngine, cancellationGrace: Double = 5, embedsSourceImage: Bool = false, pixelsOnly: Set<Style> = []) {
         self.engine = engine
         self.cancellationGrace = cancellationGrace
         self.embedsSourceImage = embedsSourceImage
+        self.pixelsOnly = pixelsOnly
     }
 
     /// What a running job reports, in order.
@@ -64,7 +68,7 @@ public struct JobRunner: Sendable {
         }
         // The events are read by a task of their own, so a stop goes through the creator (which
         // lets the engine report what became of its work) rather than from under the reader.
-        let events = creator.events(for: prepared)
+        let events = creator.events(for: prepared, encodesPNG: !pixelsOnly.contains(prepared.style))
         let limit = prepared.limit
         let work = Task { () -> JobControl.Work in
             var progress = JobProgress(limit: limit)

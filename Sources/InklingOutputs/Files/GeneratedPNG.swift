@@ -40,6 +40,18 @@ public struct GeneratedPNG: Sendable, Hashable {
         self.image = image
     }
 
+    /// A result for a caller that uses only its pixels (an emoji image set is made of smaller
+    /// images): no PNG is encoded, ``png`` is empty and ``isEncoded`` is `false`, and writing it
+    /// is refused.
+    public init(pixels image: RasterImage, recipe: Recipe) {
+        png = []
+        self.recipe = recipe
+        self.image = image
+    }
+
+    /// Whether ``png`` holds the encoded file (`false` for ``init(pixels:recipe:)``).
+    public var isEncoded: Bool { !png.isEmpty }
+
     /// Writes the PNG to `destination` atomically and returns `destination`. Without
     /// `replacing`, an existing destination is an error and is left untouched; never one of
     /// `inputs` is replaced (see ``AtomicFile``).
@@ -48,6 +60,7 @@ public struct GeneratedPNG: Sendable, Hashable {
     ///   or ``OutputError/writeFailed(path:reason:)``.
     @discardableResult
     public func write(to destination: URL, replacing: Bool = false, protecting inputs: Set<FileIdentity> = []) throws(OutputError) -> URL {
+        guard isEncoded else { throw .encodingFailed("the image was made for its pixels only; there is no PNG to write") }
         do {
             try AtomicFile.write(png, to: destination, overwrite: replacing, protecting: inputs)
         } catch {

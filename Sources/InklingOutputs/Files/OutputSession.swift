@@ -44,6 +44,7 @@ public final class OutputSession: @unchecked Sendable {
     /// - Throws: ``OutputError/writeFailed(path:reason:)``.
     public func write(_ result: GeneratedPNG, name: String) throws(OutputError) -> GeneratedImage {
         let url = directory.appendingPathComponent(name, isDirectory: false)
+        guard result.isEncoded else { throw .encodingFailed("the image was made for its pixels only; there is no PNG to write") }
         try ensureDirectory()
         do {
             try AtomicFile.write(result.png, to: url)

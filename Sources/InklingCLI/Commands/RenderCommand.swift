@@ -203,6 +203,8 @@ struct RenderCommand: InklingCommand {
                 try self.handle(event, of: input, run: run, engine: engine.identifier, io: io)
             }
         }
+        // An engine that outran its grace may still send an image: nothing more is written.
+        run.close()
         switch outcome {
         case .finished:
             return run.written
@@ -223,6 +225,7 @@ struct RenderCommand: InklingCommand {
         private let lock = NSLock()
         private var _targets: [URL]?
         private var _written: [Written] = []
+        private var _closed = false
         private let clock = ContinuousClock()
         let start = ContinuousClock.now
         /// Whether the engine was started (the request was valid and the outputs' names free).
@@ -231,6 +234,9 @@ struct RenderCommand: InklingCommand {
         var written: [Written] { lock.withLock { _written } }
         func start(_ targets: [URL]) { lock.withLock { _targets = targets } }
         func add(_ written: Written) -> Int { lock.withLock { _written.append(written); return _written.count } }
+        /// Whether the job has ended for this command (what comes later is not written).
+        var isClosed: Bool { lock.withLock { _closed } }
+        func close() { lock.withLock { _closed = true } }
         var seconds: Double { (clock.now - start) / .milliseconds(1) / 1000 }
     }
 
@@ -258,6 +264,7 @@ struct RenderCommand: InklingCommand {
             }
             run.start(targets)
         case .image(let image):
+            guard !run.isClosed else { return }
             let path = try Self.keep(image, at: run.targets[image.recipe.variation], overwrite: overwrite, protecting: protectedInputs)
             let count = run.add(Written(drawing: input, path: path, recipe: image.recipe))
             io.writeError("[\(count)/\(options.limit)] wrote \(OutputNaming.display(path)) (\(MetricFormat.fixed(run.seconds, digits: 2)) s)")

@@ -109,14 +109,13 @@ public struct JobRunner: Sendable {
         // Cancelling the task that runs the job cancels the job (`inkling regress` stopping its cases).
         let ended = await withTaskCancellationHandler { await control.wait() } onCancel: { control.cancel(.requested) }
         timer?.cancel()
-        guard case .stop(let reason) = ended else {
-            guard case .work(let outcome) = ended else { return .cancelled(.stopping, engineWork: []) }
-            switch outcome {
-            case .finished(let count): return .finished(images: count)
-            case .failed(let error): return .failed(error)
-            // A cancellation none of ours asked for: the engine stopped it.
-            case .cancelled(let engineWork): return .failed(ImageCreationError.creationCancelled(engineWork: engineWork))
-            }
+        let reason: JobCancelReason
+        switch ended {
+        case .work(.finished(let count)): return .finished(images: count)
+        case .work(.failed(let error)): return .failed(error)
+        // A cancellation none of ours asked for: the engine stopped it.
+        case .work(.cancelled(let engineWork)): return .failed(ImageCreationError.creationCancelled(engineWork: engineWork))
+        case .stop(let asked): reason = asked
         }
         creator.cancelAll()
         let reported = await control.workAfterStop(grace: cancellationGrace)

@@ -1,3 +1,4 @@
+import Foundation
 import InklingBase
 import XCTest
 
@@ -64,5 +65,25 @@ final class JSONNestingTests: XCTestCase {
                        "deeper than the limit: followed, not counted")
         XCTAssertNil(JSONNesting.members(in: Array("[1, 2, 3]".utf8), depthLimit: 3, maxMembers: 2), "more members than asked for")
         XCTAssertEqual(JSONNesting.members(in: Array("[1, 2, 3]".utf8), depthLimit: 3, maxMembers: 3)?.count, 3)
+    }
+
+    /// Found by fuzz-http: a member whose text ends inside a string on a backslash made the
+    /// scan step one byte past the end, and the member walk read that byte. The text here ends
+    /// at a page the process may not read, so a read past it crashes the test.
+    func testTextEndingOnABackslashInAStringIsNotReadPastItsEnd() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let memory = mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), memory != MAP_FAILED else {
+            throw XCTSkip("mmap failed")
+        }
+        defer { munmap(memory, 2 * page) }
+        XCTAssertEqual(mprotect(memory + page, page, PROT_NONE), 0)
+        for text in [#"{"a":{""#, #"{"a":{"b":"\"#, #"[{""#, #"{"a":["x"#] {
+            let bytes = Array(text.utf8)
+            let start = memory + page - bytes.count
+            bytes.withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+            let buffer = UnsafeRawBufferPointer(start: start, count: bytes.count)
+            XCTAssertNil(JSONNesting.members(in: buffer, depthLimit: 32), text)
+            _ = JSONNesting.count(in: buffer, depthLimit: 32)
+        }
     }
 }

@@ -112,7 +112,9 @@ public enum JSONNesting {
         counts.values = values
         counts.objects = objects
         counts.largestArray = largest
-        return offset
+        // A string's last byte may be a backslash, whose skip steps past the end: never more
+        // than the bytes there are (a caller reads the last one it was told of).
+        return min(offset, end)
     }
 
     static let otherByte: UInt8 = 0, scalarByte: UInt8 = 1, quoteByte: UInt8 = 2

@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -172,6 +173,66 @@ static void dispatch(inkling_http_server *server, inkling_http_exchange *exchang
     pthread_mutex_unlock(&exchange->lock);
 }
 
+/* The framing headers of one request head, as counted by count_framing_header. */
+typedef struct framing_counts {
+    unsigned content_lengths, transfer_encodings, hosts;
+    int unknown_encoding;   /* a Transfer-Encoding other than `chunked` */
+} framing_counts;
+
+static enum MHD_Result count_framing_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    framing_counts *counts = cls;
+    if (!key) return MHD_YES;
+    if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+        counts->content_lengths++;
+    } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+        counts->transfer_encodings++;
+        if (!value || strcasecmp(value, "chunked") != 0) counts->unknown_encoding = 1;
+    } else if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) {
+        counts->hosts++;
+    }
+    return MHD_YES;
+}
+
+/*
+ * Why the request's framing is ambiguous, or NULL. A proxy in front and this server could read
+ * such a head differently (where the body ends, which host it is for): both Content-Length and
+ * Transfer-Encoding, Content-Length twice, Transfer-Encoding twice or other than chunked (the
+ * only coding libmicrohttpd decodes), Host twice. Strict where RFC 9112 allows leniency.
+ */
+static const char *framing_problem(struct MHD_Connection *connection) {
+    framing_counts counts = {0};
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, count_framing_header, &counts);
+    if (counts.content_lengths && counts.transfer_encodings) return "both Content-Length and Transfer-Encoding";
+    if (counts.content_lengths > 1) return "Content-Length more than once";
+    if (counts.transfer_encodings > 1) return "Transfer-Encoding more than once";
+    if (counts.unknown_encoding) return "a Transfer-Encoding other than chunked";
+    if (counts.hosts > 1) return "Host more than once";
+    return NULL;
+}
+
+/* Answers 400 invalid_framing and closes the connection: nothing after the head is read as a
+   request. The exchange counts as dispatched, so its body (if any) is discarded. */
+static void refuse_framing(inkling_http_server *server, inkling_http_exchange *exchange, const char *problem) {
+    exchange->dispatched = 1;
+    pthread_mutex_lock(&server->lock);
+    connection_record *record = exchange->record;
+    if (record) record->receiving = 0;
+    pthread_mutex_unlock(&server->lock);
+    char body[256];
+    int length = snprintf(body, sizeof body,
+                          "{\"error\":{\"code\":\"invalid_framing\",\"message\":\"the request's framing is ambiguous: %s; "
+                          "the connection is closed\"}}",
+                          problem);
+    if (length < 0 || (size_t)length >= sizeof body) length = 0;
+    pthread_mutex_lock(&exchange->lock);
+    inkling_http_exchange_set_answer_locked(exchange, INKLING_ANSWER_WHOLE, 400,
+                                            "Content-Type: application/json\nCache-Control: no-store\nConnection: close",
+                                            (const uint8_t *)body, (size_t)length);
+    inkling_http_exchange_queue_locked(exchange);
+    pthread_mutex_unlock(&exchange->lock);
+}
+
 static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connection, const char *url,
                                       const char *method, const char *version, const char *upload_data,
                                       size_t *upload_data_size, void **con_cls) {
@@ -194,6 +255,11 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         }
         exchange->record = record;
         pthread_mutex_unlock(&server->lock);
+        const char *problem = framing_problem(connection);
+        if (problem) {
+            refuse_framing(server, exchange, problem);
+            return MHD_YES;
+        }
         const char *length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (length) {
             char *end = NULL;

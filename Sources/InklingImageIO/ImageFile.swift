@@ -25,11 +25,13 @@ public enum ImageFile {
     /// is applied. Gray, gray+alpha, RGB or RGBA comes back as stored.
     ///
     /// - Parameters:
-    ///   - maxPixels: largest accepted `width × height`, checked before pixel memory is
-    ///     allocated; must be positive.
+    ///   - maxPixels: largest accepted `width × height`, checked against the size the file
+    ///     declares before pixel memory is allocated; must be positive. `nil`: the budget of a
+    ///     file of its size (``pixelBudget(fileBytes:)``), so a small file declaring a huge
+    ///     image is refused before it costs memory.
     ///   - maxBytes: largest accepted file, checked before reading (see ``FileContents``).
     /// - Throws: ``ImageFileError``, naming the file.
-    public static func read(from url: URL, maxPixels: Int = 1 << 28,
+    public static func read(from url: URL, maxPixels: Int? = nil,
                             maxBytes: Int = FileContents.defaultImageBytes) throws(ImageFileError) -> RasterImage {
         let path = url.isFileURL ? url.path : url.absoluteString
         guard url.isFileURL else { throw .unreadable(path: path, reason: "not a file URL") }
@@ -39,7 +41,15 @@ public enum ImageFile {
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }
-        return try decode(bytes, name: path, maxPixels: maxPixels)
+        return try decode(bytes, name: path, maxPixels: maxPixels ?? pixelBudget(fileBytes: bytes.count))
+    }
+
+    /// The pixels a decoded image of a file of `fileBytes` may have when the caller sets no
+    /// limit: what fits 64 MiB plus 16 bytes per byte of the file at 4 bytes a pixel (a 1 MB
+    /// photo: 20 million pixels; a 196 KB PNG declaring 67 million: refused). Real images
+    /// compress far less than 16 to 1 as pixels; one that does needs an explicit limit.
+    public static func pixelBudget(fileBytes: Int) -> Int {
+        ((64 << 20) + 16 * max(0, fileBytes)) / 4
     }
 
     /// Decodes an image file's bytes, sniffing the format from its signature.

@@ -120,6 +120,14 @@ final class MemoryBudgetTests: XCTestCase {
                  arguments: validate, status: 1, message: { "inkling validate: \($0): inkml: trace 1, point 100001: more than 100000 points" }),
             Case(name: "tags.inkml", parts: tags, arguments: validate, status: 1,
                  message: { "inkling validate: \($0): inkml: the document holds \(tagCount) tags, more than the 164096 a drawing within the limits can use; split the drawing or raise --max-strokes" }),
+            // A 200 KB PNG that decodes to 16000×16000 (256 MB), and one of 67108864×1: weighed
+            // against the budget of a file of their size before a pixel is decoded.
+            Case(name: "declares-16000x16000.png", parts: [Part(bytes: ZeroPNG.make(width: 16000, height: 16000))],
+                 arguments: { ["compare", $0, $0] }, status: 2,
+                 message: { "inkling compare: \($0): declares 16000×16000 pixels, more than the budget of a file of its size allows; pass a larger --max-pixels only for a file you trust" }),
+            Case(name: "declares-67108864x1.png", parts: [Part(bytes: ZeroPNG.make(width: 67_108_864, height: 1))],
+                 arguments: { ["render", repoPath("Strokes/tablet-pen-house.json"), "--prompt", "a house", "--source", $0, "-o", "/nonexistent-inkling-out"] }, status: 1,
+                 message: { "inkling render: \($0): declares 67108864×1 pixels, more than the budget of a file of its size allows; pass a larger --max-pixels only for a file you trust" }),
             Case(name: "text-chunk-2gb.png", parts: [Part(bytes: png)], arguments: { ["inspect", $0] }, status: 3,
                  message: { "inkling inspect: \($0): cannot read the image: PNG data ends early (truncated); the file was cut off while being written or copied" },
                  seconds: 2),

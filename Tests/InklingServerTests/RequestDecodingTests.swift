@@ -357,4 +357,16 @@ private extension String.UTF8View {
         }
         return nil
     }
+
+    /// An image concept that is not an image names its path once (it said
+    /// `concepts[0].data: concepts[0].data: …`).
+    func testABadImageConceptNamesItsPathOnce() {
+        let body = Array(#"{"prompt": "a cat", "concepts": [{"type": "image", "data": "bm90IGFuIGltYWdl"}]}"#.utf8)
+        XCTAssertThrowsError(try GenerationRequest(body: body, base: GenerationOptions(), limits: .default)) { error in
+            let message = (error as? APIError)?.message ?? "\(error)"
+            XCTAssertEqual((error as? APIError)?.code, "unsupported_input_image")
+            XCTAssertTrue(message.hasPrefix("concepts[0].data: "), message)
+            XCTAssertEqual(message.components(separatedBy: "concepts[0].data").count, 2, message)
+        }
+    }
 }

@@ -28,6 +28,7 @@ struct CompareCommand: InklingCommand {
                 .init("min-psnr", value: "dB", help: "Also fail when the PSNR is below this many dB."),
                 .init("diff", value: "diff.png", help: "Write the difference heat map here."),
                 .init("guidance", value: "map.png", help: "Guidance map (white on black) to measure both images' adherence against."),
+                ImageInput.option,
             ],
             flags: [.init("json", help: "Print the results as JSON on standard output.")]))
 
@@ -37,6 +38,7 @@ struct CompareCommand: InklingCommand {
     var diffPath: String?
     var guidancePath: String?
     var json: Bool
+    var maxPixels: Int?
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
         referencePath = arguments.positionals[0]
@@ -57,6 +59,7 @@ struct CompareCommand: InklingCommand {
         if let diffPath { try OutputFile.requirePNGName(diffPath, option: "--diff", why: "a heat map must keep its exact colours") }
         guidancePath = try arguments.value("guidance", as: String.self)
         json = arguments.flag("json")
+        maxPixels = try ImageInput.maxPixels(arguments)
     }
 
     func run(io: any CommandIO) async throws(CommandFailure) -> ExitCode {
@@ -74,15 +77,15 @@ struct CompareCommand: InklingCommand {
             OutputFile(path: $0, overwrite: true, inputPaths: [referencePath, candidatePath] + (guidancePath.map { [$0] } ?? []))
         }
         try diffFile?.check()
-        let reference = try Self.image(at: referencePath)
-        let candidate = try Self.image(at: candidatePath)
+        let reference = try ImageInput.read(referencePath, maxPixels: maxPixels)
+        let candidate = try ImageInput.read(candidatePath, maxPixels: maxPixels)
         let comparison: ImageComparison
         do {
             comparison = try ImageComparison(reference: reference, candidate: candidate, tolerance: tolerance)
         } catch {
             throw CommandFailure(.usage, error.description)
         }
-        let guidance = try guidancePath.map { path throws(CommandFailure) in try Self.image(at: path) }
+        let guidance = try guidancePath.map { path throws(CommandFailure) in try ImageInput.read(path, maxPixels: maxPixels) }
         let adherence = [
             LabelledAdherence(label: "reference", path: referencePath, value: try Self.adherence(of: reference, at: referencePath, guidance: guidance, io: io)),
             LabelledAdherence(label: "candidate", path: candidatePath, value: try Self.adherence(of: candidate, at: candidatePath, guidance: guidance, io: io)),
@@ -106,15 +109,6 @@ struct CompareCommand: InklingCommand {
         }
         if let diffPath { io.writeError("wrote \(diffPath)") }
         return comparison.passed ? .success : .inputRejected
-    }
-
-    /// The image at `path`, or a one-line reason.
-    static func image(at path: String) throws(CommandFailure) -> RasterImage {
-        do {
-            return try ImageFile.read(from: URL(fileURLWithPath: path))
-        } catch {
-            throw CommandFailure(.io, error.description)
-        }
     }
 
     /// Adherence of `image` against the explicit map, else against its own recipe's drawing

@@ -178,12 +178,7 @@ struct RenderCommand: InklingCommand {
         if let prompt = options.prompt { concepts.append(.text(prompt)) }
         if let path = options.extractPath { concepts.append(.extracted(from: try Self.text(at: path), title: options.title)) }
         if let path = options.sourcePath {
-            let image: RasterImage
-            do {
-                image = try ImageFile.read(from: URL(fileURLWithPath: path))
-            } catch {
-                throw CommandFailure(.inputRejected, "\(path): \(error.description)")
-            }
+            let image = try ImageInput.read(path, maxPixels: options.maxPixels)
             concepts.append(.image(SourceImage(image: image, origin: URL(fileURLWithPath: path).lastPathComponent)))
         }
         concepts.append(.drawing(drawing))

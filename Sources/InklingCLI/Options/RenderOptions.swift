@@ -8,6 +8,7 @@ struct RenderOptions: Sendable {
     var extractPath: String?
     var title: String?
     var sourcePath: String?
+    var maxPixels: Int?
     var style: Style?
     var limit: Int
     var generation: GenerationOptions
@@ -20,6 +21,7 @@ struct RenderOptions: Sendable {
             .init("extract", value: "notes.txt", help: "Long text whose key phrases become concepts."),
             .init("title", value: "text", help: "Title of the --extract text (weighs more)."),
             .init("source", value: "photo.png|.jpg", help: "Source image for colour and composition."),
+            ImageInput.option,
             .init("style", value: "name", help: "animation, illustration, sketch, emoji, or externalProvider (the configured external engine); default: asked for in the prompt, else illustration."),
             .init("limit", short: "n", value: "n", help: "Number of variations, 1…4.", default: "1"),
         ] + FlagOptions.options,
@@ -34,6 +36,7 @@ struct RenderOptions: Sendable {
         title = try arguments.value("title", as: String.self)
         if title != nil && extractPath == nil { throw .usage("--title needs --extract (it titles the extracted text)") }
         sourcePath = try arguments.value("source", as: String.self)
+        maxPixels = try ImageInput.maxPixels(arguments)
         style = try arguments.value("style", as: Style.self)
         limit = try arguments.value("limit", as: Int.self) ?? 1
         guard (1...4).contains(limit) else { throw .usage("--limit must be 1…4, got \(limit)") }

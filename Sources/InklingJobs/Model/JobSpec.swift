@@ -106,7 +106,7 @@ package struct JobSpec: Sendable, Hashable {
             do {
                 image = try ImageFile.decode(bytes, name: "job image", maxPixels: 1 << 24)
             } catch {
-                throw APIError(422, "unsupported_input_image", "job image: \(error.description)")
+                throw APIError(422, "unsupported_input_image", error.description)
             }
             inserts.append((position, .image(SourceImage(image: image, origin: "upload", file: bytes))))
         }

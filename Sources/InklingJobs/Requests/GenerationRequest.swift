@@ -132,7 +132,7 @@ package struct GenerationRequest: Sendable {
             do {
                 return .image(SourceImage(image: try ImageFile.decode(file, name: "\(path).data", maxPixels: 1 << 24), origin: "upload", file: file))
             } catch {
-                throw APIError(422, "unsupported_input_image", "\(path).data: \(error.description)")
+                throw APIError(422, "unsupported_input_image", error.description)
             }
         case let other:
             throw c.invalid("type", "expected \"text\", \"extracted\" or \"image\", got \(other.map { "'\($0.prefix(20))'" } ?? "nothing")")

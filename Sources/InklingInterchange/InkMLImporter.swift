@@ -63,6 +63,7 @@ public enum InkMLImporter: InkImporter {
             throw InkImportError(format, at: "", "document is \(bytes.count) bytes, more than the limit of \(options.maxBytes)")
         }
         try ImportBudget(format, limits: options.limits).checkMarkup(bytes)
+        try InkMLMarkup.check(bytes)
         let xml = try InkMLXML.parse(bytes)
         guard let root = xml.elements.first, root.name == "ink" else {
             throw InkImportError(format, at: "line \(xml.elements.first?.line ?? 1)", "the root element must be <ink>, got <\(xml.elements.first?.name ?? "")>")

@@ -85,6 +85,7 @@ struct inkling_http_server {
     pthread_mutex_t lock; /* guards the lists of live exchanges and connections */
     inkling_http_exchange *live;
     connection_record *connections;
+    char *tls_key, *tls_cert;  /* copies kept while the daemon runs (it holds the pointers) */
 };
 
 static double now_seconds(void) {
@@ -539,7 +540,25 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, config->per_address_limit,          \
         MHD_OPTION_NOTIFY_COMPLETED, request_completed, server,                 \
         MHD_OPTION_NOTIFY_CONNECTION, notify_connection, server,                \
-        MHD_OPTION_UNESCAPE_CALLBACK, unescape, server
+        MHD_OPTION_UNESCAPE_CALLBACK, unescape, server,                         \
+        MHD_OPTION_ARRAY, tls
+    /* HTTPS when a key and certificate are given; libmicrohttpd keeps the pointers, so the
+       server keeps its own copies until it stops. */
+    struct MHD_OptionItem tls[3] = {{MHD_OPTION_END, 0, NULL}, {MHD_OPTION_END, 0, NULL}, {MHD_OPTION_END, 0, NULL}};
+    if (config->tls_key && config->tls_cert) {
+        if (MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
+            snprintf(error, error_size, "this libmicrohttpd was built without TLS; put a TLS proxy in front (docs/deploy.md)");
+            if (listen_fd >= 0) close(listen_fd);
+            pthread_mutex_destroy(&server->lock);
+            free(server);
+            return NULL;
+        }
+        flags |= MHD_USE_TLS;
+        server->tls_key = strdup(config->tls_key);
+        server->tls_cert = strdup(config->tls_cert);
+        tls[0] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, server->tls_key};
+        tls[1] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, server->tls_cert};
+    }
     if (listen_fd >= 0) {
         /* libmicrohttpd owns the socket from here on (it closes it when it stops). */
         server->daemon = MHD_start_daemon(flags, config->port, NULL, NULL, access_handler, server,
@@ -550,10 +569,17 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
     }
 #undef INKLING_HTTP_COMMON_OPTIONS
     if (!server->daemon) {
-        snprintf(error, error_size, "cannot start the HTTP server on %s port %u (libmicrohttpd refused its settings)",
-                 config->host, (unsigned)config->port);
+        if (flags & MHD_USE_TLS) {
+            snprintf(error, error_size, "cannot start the HTTPS server on %s port %u: the TLS key or certificate was refused "
+                     "(not PEM, encrypted, or not a pair)", config->host, (unsigned)config->port);
+        } else {
+            snprintf(error, error_size, "cannot start the HTTP server on %s port %u (libmicrohttpd refused its settings)",
+                     config->host, (unsigned)config->port);
+        }
         if (listen_fd >= 0) close(listen_fd);
         pthread_mutex_destroy(&server->lock);
+        free(server->tls_key);
+        free(server->tls_cert);
         free(server);
         return NULL;
     }
@@ -617,6 +643,8 @@ void inkling_http_server_stop(inkling_http_server *server) {
     pthread_mutex_unlock(&server->lock);
     MHD_stop_daemon(server->daemon);
     pthread_mutex_destroy(&server->lock);
+    free(server->tls_key);
+    free(server->tls_cert);
     free(server);
 }
 

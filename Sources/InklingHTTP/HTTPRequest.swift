@@ -10,6 +10,11 @@ package struct HTTPRequest: Sendable {
     package var hasNUL: Bool
     /// The client's numeric address (`127.0.0.1`, `::1`).
     package var client: String
+
+    /// Whether the client is on this machine (127.0.0.0/8 or ::1, also as an IPv4-mapped address).
+    package var isLoopback: Bool {
+        client.hasPrefix("127.") || client == "::1" || client.hasPrefix("::ffff:127.")
+    }
     /// Request headers, names lower-cased; a repeated header keeps its last value.
     package var headers: [String: String]
     /// Query arguments; a repeated argument keeps its last value.

@@ -21,10 +21,14 @@ package final class HTTPServer: @unchecked Sendable {
         package var maxBufferedBytes: Int
         /// No listening socket: connections come only from ``connect(_:)``.
         package var noListen = false
+        /// PEM private key and certificate: HTTPS (both, or neither).
+        package var tls: (key: String, certificate: String)?
 
         /// Settings; each as `inkling serve`'s configuration gives it.
         package init(host: String, port: UInt16, threads: Int, connectionTimeout: Int, headTimeout: Int, requestDeadline: Int,
-                     connectionLimit: Int, connectionsPerAddress: Int, maxBodyBytes: Int, maxBufferedBytes: Int, noListen: Bool = false) {
+                     connectionLimit: Int, connectionsPerAddress: Int, maxBodyBytes: Int, maxBufferedBytes: Int, noListen: Bool = false,
+                     tls: (key: String, certificate: String)? = nil) {
+            self.tls = tls
             self.host = host
             self.port = port
             self.threads = threads
@@ -55,6 +59,9 @@ package final class HTTPServer: @unchecked Sendable {
         let box = Unmanaged.passRetained(HandlerBox(handler))
         var message = [CChar](repeating: 0, count: 256)
         var why: Int32 = 0
+        // The C side copies the key and certificate; these C strings live for the call only.
+        let key = settings.tls.map { strdup($0.key) } ?? nil, certificate = settings.tls.map { strdup($0.certificate) } ?? nil
+        defer { free(key); free(certificate) }
         let started: OpaquePointer? = settings.host.withCString { host in
             var config = inkling_http_config(
                 host: host, port: settings.port, threads: UInt32(max(1, settings.threads)),
@@ -63,7 +70,7 @@ package final class HTTPServer: @unchecked Sendable {
                 connection_limit: UInt32(max(1, settings.connectionLimit)),
                 per_address_limit: UInt32(max(0, settings.connectionsPerAddress)), max_body_bytes: max(0, settings.maxBodyBytes),
                 max_buffered_bytes: max(0, settings.maxBufferedBytes),
-                no_listen: settings.noListen ? 1 : 0)
+                no_listen: settings.noListen ? 1 : 0, tls_key: key, tls_cert: certificate)
             return inkling_http_server_start(&config, { context, exchange in
                 guard let context, let exchange else { return }
                 let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()

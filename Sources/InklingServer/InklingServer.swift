@@ -61,7 +61,7 @@ public final class InklingServer: Sendable {
             requestDeadline: configuration.requestDeadline, connectionLimit: configuration.connectionLimit,
             connectionsPerAddress: configuration.connectionsPerAddress,
             maxBodyBytes: configuration.maxBodyBytes, maxBufferedBytes: configuration.maxBufferedBytes,
-            noListen: !listening)) { exchange in router.handle(exchange) }
+            noListen: !listening, tls: configuration.tls.map { ($0.key, $0.certificate) })) { exchange in router.handle(exchange) }
         self.configuration = configuration
         self.router = router
         port = http.port
@@ -77,7 +77,7 @@ public final class InklingServer: Sendable {
     /// `http://host:port` (IPv6 hosts in brackets).
     public var url: String {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return "http://\(host):\(port)"
+        return "\(configuration.tls == nil ? "http" : "https")://\(host):\(port)"
     }
 
     /// Hands the server one end of a connected socket, as if accepted from 127.0.0.1.

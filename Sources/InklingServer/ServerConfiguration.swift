@@ -43,6 +43,13 @@ public struct ServerConfiguration: Sendable {
     /// API keys that get their own usage bucket (`X-API-Key` or `Authorization: Bearer`);
     /// requests without a key are counted by address, an unknown key is refused.
     public var apiKeys: Set<String> = []
+    /// Whether every API request needs one of ``apiKeys`` (`--require-api-key`): without a valid
+    /// one it is answered 401 with `WWW-Authenticate: Bearer`. The page and `/healthz` stay open
+    /// (`/healthz` says only ok or not to callers without a key, off loopback).
+    public var requireAPIKey = false
+    /// HTTPS: the PEM private key and certificate (chain) to serve with (`--tls-key`,
+    /// `--tls-cert`); `nil`: plain HTTP (put a TLS proxy in front on a network, docs/deploy.md).
+    public var tls: TLSIdentity?
     /// Generations running at once.
     public var maxConcurrentGenerations = 2
     /// Generations waiting for a slot; beyond that, 503.
@@ -94,6 +101,11 @@ public struct ServerConfiguration: Sendable {
         guard allowedStyles.contains(defaultStyle) else { throw bad("the default style \(defaultStyle.rawValue) is not among the allowed styles") }
         guard (16...8192).contains(maxGuidanceSide) else { throw bad("the largest guidance side must be 16…8192") }
         guard maxRememberedJobs >= 1 else { throw bad("remember at least 1 ended job") }
+        if let tls {
+            guard tls.key.contains("-----BEGIN"), tls.key.contains("PRIVATE KEY-----") else { throw bad("the TLS key is not a PEM private key") }
+            guard tls.certificate.contains("-----BEGIN CERTIFICATE-----") else { throw bad("the TLS certificate is not a PEM certificate") }
+        }
+        guard !requireAPIKey || !apiKeys.isEmpty else { throw bad("--require-api-key needs keys: give them with --api-keys FILE") }
         for origin in corsOrigins {
             if let problem = CORSPolicy.problem(with: origin) { throw bad("CORS origin: \(problem)") }
         }

@@ -42,6 +42,8 @@ typedef struct {
     size_t max_buffered_bytes;   /* most body bytes being received at once, all requests together;
                                     a body that would pass it is refused (over_budget); 0: no limit */
     int no_listen;               /* 1: no listening socket; connections come from inkling_http_server_connect */
+    const char *tls_key;         /* PEM private key, with tls_cert: HTTPS through GnuTLS; NULL: plain HTTP */
+    const char *tls_cert;        /* PEM certificate (chain) */
 } inkling_http_config;
 
 /* Why inkling_http_server_start failed. */

@@ -12,6 +12,13 @@ public struct SHA256: Sendable {
     /// Starts an empty hash.
     public init() {}
 
+    /// The 32-byte digest of `bytes`.
+    public static func digest<C: Collection>(of bytes: C) -> [UInt8] where C.Element == UInt8 {
+        var h = SHA256()
+        h.update(bytes)
+        return h.finalize()
+    }
+
     /// The digest of `bytes` as 64 lowercase hex digits.
     public static func hex<C: Collection>(of bytes: C) -> String where C.Element == UInt8 {
         var h = SHA256()

@@ -1,5 +1,6 @@
 import InklingLimits
 import InklingHTTP
+import InklingImageIO
 import InklingJobs
 import Dispatch
 import Foundation
@@ -55,6 +56,11 @@ struct ServeCommand: InklingCommand {
             .init("styles", value: "list", help: "Comma-separated styles clients may use.", default: "animation,illustration,sketch,emoji"),
             .init("default-style", value: "name", help: "Style when a request names none.", default: "illustration"),
             .init("cors-origin", value: "origin", help: "Let pages on this origin call the API from a browser: https://app.example.com, or * for any (API keys are headers, not cookies, so * lends no one's access); repeatable or comma-separated. Without it, same origin only."),
+            .init("tls-cert", value: "cert.pem", help: "Serve HTTPS with this PEM certificate (chain); needs --tls-key."),
+            .init("tls-key", value: "key.pem", help: "The certificate's PEM private key (not encrypted); needs --tls-cert."),
+        ],
+        flags: [
+            .init("require-api-key", help: "Answer 401 to every API request without a valid key of --api-keys (the page and /healthz stay open)."),
         ]).including(EngineOptions.spec).including(ClusterOptions.spec))
 
     var server: ServerConfiguration
@@ -108,6 +114,15 @@ struct ServeCommand: InklingCommand {
                 throw CommandFailure(.io, "\(path): cannot read the API key file")
             }
             c.apiKeys = Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") })
+        }
+        c.requireAPIKey = arguments.flag("require-api-key")
+        if c.requireAPIKey && c.apiKeys.isEmpty { throw .usage("--require-api-key needs --api-keys FILE with at least one key") }
+        let certificatePath = try arguments.value("tls-cert", as: String.self), keyPath = try arguments.value("tls-key", as: String.self)
+        switch (certificatePath, keyPath) {
+        case (nil, nil): break
+        case (let certificatePath?, let keyPath?): c.tls = TLSIdentity(key: try Self.pem(keyPath, "--tls-key"), certificate: try Self.pem(certificatePath, "--tls-cert"))
+        case (nil, _): throw .usage("--tls-key needs --tls-cert")
+        case (_, nil): throw .usage("--tls-cert needs --tls-key")
         }
         c.maxConcurrentGenerations = try whole("max-generations", 1...64, c.maxConcurrentGenerations)
         c.maxQueuedGenerations = try whole("queue", 0...10_000, c.maxQueuedGenerations)
@@ -176,5 +191,19 @@ struct ServeCommand: InklingCommand {
         await running.drain()
         if let announcement { throw announcement }
         return .success
+    }
+
+    /// The text of a PEM file (at most 1 MiB), or a one-line reason.
+    static func pem(_ path: String, _ option: String) throws(CommandFailure) -> String {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(path: path, maxBytes: 1 << 20)
+        } catch {
+            throw CommandFailure(.io, "\(option): \(error.description)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self), text.contains("-----BEGIN") else {
+            throw CommandFailure(.usage, "\(option) \(path): not a PEM file (-----BEGIN …)")
+        }
+        return text
     }
 }

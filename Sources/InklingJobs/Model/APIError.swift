@@ -16,14 +16,17 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     public var retryAfter: Int?
     /// The methods the resource accepts (sent as `Allow` with a 405).
     public var allow: [String]?
+    /// The authentication scheme to use (sent as `WWW-Authenticate` with a 401).
+    public var authenticate: String?
 
     /// Creates an error answer.
-    public init(_ status: Int, _ code: String, _ message: String, retryAfter: Int? = nil, allow: [String]? = nil) {
+    public init(_ status: Int, _ code: String, _ message: String, retryAfter: Int? = nil, allow: [String]? = nil, authenticate: String? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
         self.allow = allow
+        self.authenticate = authenticate
     }
 
     public var description: String { "\(status) \(code): \(message)" }

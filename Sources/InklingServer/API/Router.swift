@@ -31,7 +31,7 @@ final class Router: Sendable {
         self.assets = assets
         self.jobs = jobs
         self.limits = limits
-        clients = UsageClient(keys: configuration.apiKeys)
+        clients = UsageClient(keys: configuration.apiKeys, required: configuration.requireAPIKey)
         cors = CORSPolicy(origins: configuration.corsOrigins)
         var limits = configuration.drawingLimits
         limits.maxBytes = min(limits.maxBytes, configuration.maxBodyBytes)
@@ -99,9 +99,12 @@ final class Router: Sendable {
         if let asset = assets.assets[path] {
             return .now(HTTPResponse(contentType: asset.contentType, body: asset.bytes, headers: Self.pageHeaders))
         }
+        // With --require-api-key every API request shows a valid key first (the page and
+        // /healthz stay open: the page asks its user for a key).
+        if clients.required, path != "/healthz" { _ = try clients.name(of: request) }
         switch path {
         case "/healthz":
-            return .now(healthz())
+            return .now(healthz(detailed: request.isLoopback || clients.hasValidKey(request)))
         case "/v1/availability":
             return .later { (reply: Responder) async throws(APIError) in reply.respond(await self.availability()) }
         case "/v1/guidance":
@@ -144,13 +147,16 @@ final class Router: Sendable {
         }
     }
 
-    /// `GET /healthz`: ok, or 503 with the reason the jobs give (see ``HealthMonitor``).
-    private func healthz() -> HTTPResponse {
+    /// `GET /healthz`: ok, or 503 with the reason the jobs give (see ``HealthMonitor``). The
+    /// reason (which may name a Redis user, host and port) goes only to callers on loopback or
+    /// with a valid key; others learn ok or not.
+    private func healthz(detailed: Bool) -> HTTPResponse {
         guard let reason = health.reason else {
             return JSONText.response(["status": "ok"], headers: [("Cache-Control", "no-store")])
         }
-        return JSONText.response(["status": "unavailable", "reason": .string(reason)], status: 503,
-                                 headers: [("Cache-Control", "no-store"), ("Retry-After", "5")])
+        var body: [String: JSONValue] = ["status": "unavailable"]
+        if detailed { body["reason"] = .string(reason) }
+        return JSONText.response(.object(body), status: 503, headers: [("Cache-Control", "no-store"), ("Retry-After", "5")])
     }
 
     /// `POST /v1/generations`: charged, decoded and submitted as a job; answered `202` with the

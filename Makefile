@@ -61,7 +61,8 @@ contact-sheet: release
 ## scikit-image, the release step (scripts/release-checks: ComfyUI pools through the release build
 ## and the request-decoding ratio), then the browser test of the drawing page (headless Chromium, installed when
 ## missing; screenshot in .build/artifacts/browser-test.png), alone and through a cluster on
-## Redis (three workers, two front ends).
+## Redis (three workers, two front ends), and nginx in front of inkling serve as docs/deploy.md
+## configures it (scripts/proxy-test, nginx installed when missing).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
@@ -73,6 +74,7 @@ test: deps
 	scripts/release-checks
 	scripts/browser-test
 	scripts/browser-test --cluster
+	scripts/proxy-test "$$($(SWIFT) build --show-bin-path)/inkling"
 
 ## The fast tier, for working on the code: the Swift tests but the suites that soak, start
 ## processes or wait on purpose for long (make test runs those too). About 4 minutes after a

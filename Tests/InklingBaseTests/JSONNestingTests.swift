@@ -86,4 +86,16 @@ final class JSONNestingTests: XCTestCase {
             _ = JSONNesting.count(in: buffer, depthLimit: 32)
         }
     }
+
+    /// json-c reads `1.` and `1.e5` as numbers; JSON does not, and neither does Inkling's reader.
+    func testNumbersJSONDoesNotAllowAreRefused() {
+        for text in ["1.", "[1.]", #"{"a": 1.}"#, "[1.e5]", "[.5]", "[1e]", "[1e+]", "[-1.]", #"{"limit": 1., "prompt": "x"}"#] {
+            XCTAssertThrowsError(try JSONDocument.parse(Array(text.utf8), limits: .default), text) { error in
+                XCTAssertTrue("\(error)".contains("a fraction or an exponent needs digits"), "\(text): \(error)")
+            }
+        }
+        for text in ["[1.0]", "[1e5]", "[1E-5]", "[-0.5e+3]", "[0]", "[true, false, null]", #"{"a": "1."}"#] {
+            XCTAssertNoThrow(try JSONDocument.parse(Array(text.utf8), limits: .default), text)
+        }
+    }
 }

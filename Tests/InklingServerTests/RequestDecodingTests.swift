@@ -369,4 +369,15 @@ private extension String.UTF8View {
             XCTAssertEqual(message.components(separatedBy: "concepts[0].data").count, 2, message)
         }
     }
+
+    /// `1.` is not a JSON number (json-c would read it): refused in a request's fields and in its drawing.
+    func testANumberEndingInADotIsRefused() {
+        for body in [#"{"prompt": "a cat", "limit": 1.}"#, #"{"prompt": "a cat", "options": {"strength": 0.}}"#,
+                     #"{"prompt": "a cat", "drawing": {"format": "inkling.drawing", "version": 1, "strokes": [{"points": [{"x": 1., "y": 2}]}]}}"#] {
+            XCTAssertThrowsError(try GenerationRequest(body: Array(body.utf8), base: GenerationOptions(), limits: .default), body) { error in
+                XCTAssertTrue(["invalid_json", "invalid_drawing"].contains((error as? APIError)?.code ?? ""), "\(body): \(error)")
+                XCTAssertTrue("\(error)".contains("needs digits"), "\(body): \(error)")
+            }
+        }
+    }
 }

@@ -39,12 +39,17 @@ public struct JSONLimits: Sendable, Hashable {
                         message: "expected a document of at most \(cap) bytes, got \(byteCount) bytes")
     }
 
-    /// Throws when one scan's `counts` break these limits: nesting (``JSONError/Kind/tooDeep``),
-    /// the longest array or the number of values (``JSONError/Kind/limitExceeded``).
+    /// Throws when one scan's `counts` break these limits: nesting (``JSONError/Kind/tooDeep``), a
+    /// number JSON does not allow (``JSONError/Kind/syntax``), the longest array or the number of
+    /// values (``JSONError/Kind/limitExceeded``).
     public func check(_ counts: JSONNesting.Counts) throws(JSONError) {
         if let offset = counts.depthViolation {
             throw JSONError(kind: .tooDeep, path: JSONError.documentPath,
                             message: "expected at most \(effectiveDepth) levels of nesting, got deeper at byte \(offset)")
+        }
+        if let offset = counts.malformedNumber {
+            throw JSONError(kind: .syntax, path: JSONError.documentPath,
+                            message: "expected a JSON number at byte \(offset): a fraction or an exponent needs digits (\"1.\" is not a number; write 1 or 1.0)")
         }
         if counts.largestArray > maxArrayCount {
             throw JSONError(kind: .limitExceeded, path: JSONError.documentPath,

@@ -11,6 +11,9 @@ extension JSONNesting {
         public var largestArray = 0
         /// The offset where nesting first went deeper than the limit, or `nil` when it never did.
         public var depthViolation: Int?
+        /// The offset of the first number JSON does not allow that json-c would still read
+        /// (`1.`, `1.e5`, `.5`, `1e`), or `nil`.
+        public var malformedNumber: Int?
 
         /// No values yet.
         public init() {}

@@ -137,8 +137,11 @@ extension JSONNesting {
                     isArray[depth] = kind == openArrayByte
                     offset += 1
                 default:
+                    let token = offset
                     offset += 1
                     while offset < end, classes[Int(base[offset])] == scalarByte { offset &+= 1 }
+                    // A number JSON refuses: the whole document is parsed, and its scan says so.
+                    if !isWellFormedScalar(base + token, offset - token) { return nil }
                     if depth == 1 && excess == 0 { finish(&members, &start, offset, values, valuesBefore, objects, objectsBefore, &largest, largestBefore) }
                 }
             }

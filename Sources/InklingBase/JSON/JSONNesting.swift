@@ -62,7 +62,13 @@ public enum JSONNesting {
             let kind = classes[Int(c)]
             if kind == scalarByte {
                 // The rest of the scalar (digits, letters, signs) in a tight loop.
+                let start = offset - 1
                 while offset < end, classes[Int(base[offset])] == scalarByte { offset += 1 }
+                // json-c reads `1.` and `1.e5` as numbers, which JSON does not allow: a fraction
+                // or exponent needs digits. Checked only where the token has a '.' or an 'e'.
+                if counts.malformedNumber == nil, !Self.isWellFormedScalar(base + start, offset - start) {
+                    counts.malformedNumber = start
+                }
             } else {
                 if kind == otherByte { continue }
                 if kind == closeByte {
@@ -115,6 +121,32 @@ public enum JSONNesting {
         // A string's last byte may be a backslash, whose skip steps past the end: never more
         // than the bytes there are (a caller reads the last one it was told of).
         return min(offset, end)
+    }
+
+    /// Whether a scalar token is not a number JSON refuses: a token that starts like a number
+    /// (a digit, `-` or `.`) and has a fraction or exponent needs digits after the `.` and after the
+    /// `e` (and its sign). Literals and plain integers pass at once.
+    @inline(__always)
+    static func isWellFormedScalar(_ token: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        let first = token[0]
+        guard first == 0x2D || first == 0x2E || (first >= 0x30 && first <= 0x39) else { return true }
+        if first == 0x2E { return false }  // ".5"
+        var i = first == 0x2D ? 1 : 0
+        while i < length, token[i] >= 0x30 && token[i] <= 0x39 { i += 1 }
+        if i < length, token[i] == 0x2E {
+            i += 1
+            let digits = i
+            while i < length, token[i] >= 0x30 && token[i] <= 0x39 { i += 1 }
+            if i == digits { return false }  // "1." or "1.e5"
+        }
+        if i < length, token[i] == 0x65 || token[i] == 0x45 {
+            i += 1
+            if i < length, token[i] == 0x2B || token[i] == 0x2D { i += 1 }
+            let digits = i
+            while i < length, token[i] >= 0x30 && token[i] <= 0x39 { i += 1 }
+            if i == digits { return false }  // "1e" or "1e+"
+        }
+        return true  // anything else is left to json-c, which refuses it
     }
 
     static let otherByte: UInt8 = 0, scalarByte: UInt8 = 1, quoteByte: UInt8 = 2

@@ -69,6 +69,22 @@ final class LimitsAPITests: XCTestCase {
         XCTAssertEqual(generation.status, 429)
     }
 
+    /// A generation of several images refused for its images' tokens says to wait long enough
+    /// for the whole request, the body's token included, which the retry pays again: at 0.1
+    /// tokens a second, with 2 tokens left, a 4-image request (1 + 3) must wait about 30 s, not
+    /// the 20 s its images alone would need.
+    func testAMultiImageGenerationIsToldToWaitForItsWholeCost() throws {
+        let server = try ServerFixture.start { $0.tokensPerSecond = 0.1; $0.burst = 4 }
+        defer { server.stop() }
+        let first = try RawHTTP.post(port: server.port, "/v1/generations", json: ["prompt": "a red kite", "limit": 2])
+        XCTAssertEqual(first.status, 200, first.text)
+        let refused = try RawHTTP.post(port: server.port, "/v1/generations", json: ["prompt": "a red kite", "limit": 4])
+        XCTAssertEqual(refused.status, 429, refused.text)
+        let retry = try XCTUnwrap(Int(refused.headers["retry-after"] ?? ""))
+        // Held well apart from the 20 s of the images alone, whatever the machine's speed.
+        XCTAssertTrue((25...31).contains(retry), "Retry-After \(retry)")
+    }
+
     func testAPIKeysHaveTheirOwnBucketAndUnknownKeysAreRefused() throws {
         let server = try ServerFixture.start { $0.tokensPerSecond = 0.01; $0.burst = 4; $0.apiKeys = ["alpha", "beta"] }
         defer { server.stop() }

@@ -165,9 +165,19 @@ final class Router: Sendable {
         // The body's share before it is parsed (1 token, the first image's, plus 1 per whole
         // MiB: reading a hostile body costs up to a quarter of a CPU-second per MiB, see
         // RequestDecodingTests), the other images' once their number is known.
-        try await limits.charge(client, cost: Self.bodyCost(request.body.count))
+        let bodyCost = Self.bodyCost(request.body.count)
+        try await limits.charge(client, cost: bodyCost)
         var parsed = try GenerationRequest(body: request.body, base: baseOptions, limits: guidance.limits)
-        if parsed.limit > 1 { try await limits.charge(client, cost: Double(parsed.limit - 1)) }
+        if parsed.limit > 1 {
+            do throws(APIError) {
+                try await limits.charge(client, cost: Double(parsed.limit - 1))
+            } catch where error.code == "rate_limited" && configuration.tokensPerSecond > 0 {
+                // The retry pays the body's share again before the other images': wait for both
+                // (the wait for the images alone came back too short for a multi-image request).
+                throw APIError.rateLimited(client: client, wait: Double(error.retryAfter ?? 1) + bodyCost / configuration.tokensPerSecond,
+                                           capacity: configuration.burst, rate: configuration.tokensPerSecond)
+            }
+        }
         // RFC 7240: a preference, not an order: a stream asked for in the body wins.
         let preferenceApplied = !parsed.stream && Self.prefersAsync(request)
         if preferenceApplied { parsed.asynchronous = true }

@@ -72,6 +72,8 @@ final class InjectedJobsTests: XCTestCase {
 
         let report = try RawHTTP.request(port: server.port, "GET", "/v1/availability").json
         XCTAssertEqual(report["mode"] as? String, "cluster")
+        XCTAssertEqual(report["available"] as? Bool, false, "the engine answers, but the jobs cannot run")
+        XCTAssertEqual(report["reason"] as? String, "the cluster's Redis at 10.0.0.5:6379 does not answer")
         XCTAssertEqual((report["workers"] as? [Any])?.count, 2)
         XCTAssertEqual(report["queued"] as? Int, 4)
         XCTAssertEqual(report["throughput"] as? Double, 0.25)

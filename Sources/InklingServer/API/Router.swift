@@ -106,7 +106,8 @@ final class Router: Sendable {
         case "/healthz":
             return .now(healthz(detailed: request.isLoopback || clients.hasValidKey(request)))
         case "/v1/availability":
-            return .later { (reply: Responder) async throws(APIError) in reply.respond(await self.availability()) }
+            let detailed = request.isLoopback || clients.hasValidKey(request)
+            return .later { (reply: Responder) async throws(APIError) in reply.respond(await self.availability(detailed: detailed)) }
         case "/v1/guidance":
             let client = try clients.name(of: request)
             // Rendered in a task, off the server's threads, which then only move bytes: a burst
@@ -254,9 +255,10 @@ final class Router: Sendable {
 
     /// `GET /v1/availability`: the engine's report, the server's settings, and the jobs' side
     /// (``GenerationJobs/availability()``: mode, workers, running, queued, queue limit, throughput).
-    private func availability() async -> HTTPResponse {
+    private func availability(detailed: Bool) async -> HTTPResponse {
         let report = await InklingImageCreator.availability(engine: engine)
         let load = await jobs.availability()
+        let unhealthy = await jobs.unhealthy()
         // The engine's own report (as `inkling doctor --json` prints it), its styles narrowed to
         // the allowed ones, then the server's side.
         var body = report.jsonValue.object ?? [:]
@@ -293,6 +295,13 @@ final class Router: Sendable {
             "throughput": .double(load.throughput),
         ]) { _, new in new }
         if let stored = load.storedImages { body["storedImages"] = .int(Int64(stored)) }
+        // The engine may answer while the jobs cannot run (a cluster whose Redis is down, a
+        // server stopping): then nothing is available, and /healthz's reason says why (to
+        // callers on loopback or with a key).
+        if let unhealthy {
+            body["available"] = false
+            body["reason"] = detailed ? .string(unhealthy) : "the server cannot take generations now"
+        }
         return JSONText.response(.object(body), headers: [("Cache-Control", "no-store")])
     }
 

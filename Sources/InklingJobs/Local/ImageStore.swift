@@ -8,6 +8,7 @@ final class ImageStore: @unchecked Sendable {
         var expires: ContinuousClock.Instant
         /// Who may download it (the usage client that made it), or `nil` for anyone with the URL.
         var owner: String?
+        var client: String?
     }
 
     private let ttl: Duration
@@ -15,30 +16,46 @@ final class ImageStore: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
     private var storedBytes = 0
+    /// The most bytes one client's images may take: its share of the store.
+    private let share: Int
+    /// Bytes stored per client.
+    private var perClient: [String: Int] = [:]
     private let clock = ContinuousClock()
 
     /// A store that keeps images `ttl` seconds and at most `maxBytes` in all.
-    init(ttl: Double, maxBytes: Int) {
+    /// A store of at most `maxBytes`, each client's images at most `share` of it (a quarter by default).
+    init(ttl: Double, maxBytes: Int, share: Int? = nil) {
         self.ttl = .milliseconds(Int64(ttl * 1000))
         self.maxBytes = maxBytes
+        self.share = share ?? max(1, maxBytes / 4)
     }
 
     /// Stores `bytes` for `owner` (`nil`: anyone with the id) and returns its new identifier
     /// (32 lower-case hex digits).
-    func insert(_ bytes: [UInt8], owner: String? = nil) throws(APIError) -> String {
+    func insert(_ bytes: [UInt8], owner: String? = nil, client: String? = nil) throws(APIError) -> String {
         let id = RandomID.make()
         let now = clock.now
-        let stored: Bool = lock.withLock {
+        enum Verdict { case stored, overShare(Int), full }
+        let verdict: Verdict = lock.withLock {
             sweepLocked(now)
-            guard storedBytes + bytes.count <= maxBytes else { return false }
-            entries[id] = Entry(bytes: bytes, expires: now + ttl, owner: owner)
+            // One client over its share is refused for itself; the others keep their room.
+            if let client, perClient[client, default: 0] + bytes.count > share { return .overShare(perClient[client, default: 0]) }
+            guard storedBytes + bytes.count <= maxBytes else { return .full }
+            entries[id] = Entry(bytes: bytes, expires: now + ttl, owner: owner, client: client)
             storedBytes += bytes.count
-            return true
+            if let client { perClient[client, default: 0] += bytes.count }
+            return .stored
         }
-        guard stored else {
+        switch verdict {
+        case .stored:
+            return id
+        case .overShare(let held):
+            throw APIError(429, "storage_share_full",
+                           "your finished images take \(held >> 20) MiB, your share of the image store (\(share >> 20) MiB of \(maxBytes >> 20) MiB); download them or wait for them to expire, then retry",
+                           retryAfter: 10)
+        case .full:
             throw APIError(503, "storage_full", "too many finished images are waiting for download; fetch or wait for them to expire, then retry", retryAfter: 10)
         }
-        return id
     }
 
     /// Removes and returns the image `id`, if it is there, has not expired and `requester` may
@@ -48,8 +65,7 @@ final class ImageStore: @unchecked Sendable {
         return lock.withLock {
             sweepLocked(now)
             guard let entry = entries[id], entry.owner == nil || entry.owner == requester else { return nil }
-            entries.removeValue(forKey: id)
-            storedBytes -= entry.bytes.count
+            removeLocked(id, entry)
             return entry.bytes
         }
     }
@@ -74,6 +90,7 @@ final class ImageStore: @unchecked Sendable {
     func removeAll() {
         lock.withLock {
             entries.removeAll()
+            perClient.removeAll()
             storedBytes = 0
         }
     }
@@ -82,9 +99,15 @@ final class ImageStore: @unchecked Sendable {
     var count: Int { lock.withLock { entries.count } }
 
     private func sweepLocked(_ now: ContinuousClock.Instant) {
-        for (id, entry) in entries where entry.expires <= now {
-            entries.removeValue(forKey: id)
-            storedBytes -= entry.bytes.count
+        for (id, entry) in entries where entry.expires <= now { removeLocked(id, entry) }
+    }
+
+    private func removeLocked(_ id: String, _ entry: Entry) {
+        entries.removeValue(forKey: id)
+        storedBytes -= entry.bytes.count
+        if let client = entry.client {
+            let left = perClient[client, default: 0] - entry.bytes.count
+            perClient[client] = left > 0 ? left : nil
         }
     }
 }

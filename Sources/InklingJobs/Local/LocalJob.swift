@@ -10,6 +10,8 @@ struct LocalJob {
     let id: String
     /// Who may see it (``JobSubmission/owner``).
     let owner: String?
+    /// Who asked (``JobSubmission/client``): its images count against that client's share.
+    var client: String?
     /// Images asked for.
     let limit: Int
     /// When it was submitted (a job queued for longer than the TTL is dropped).

@@ -94,6 +94,7 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
             if stopping { return .stopping }
             if running >= slots, queue.count >= queueLimit { return .full }
             var job = LocalJob(id: id, owner: submission.owner, request: submission.request, submitted: now)
+            job.client = submission.client
             defer { jobs[id] = job }
             guard running < slots else {
                 queue.append(id)
@@ -254,17 +255,18 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     private func run(_ id: String, _ request: GenerationRequest, owner: String?, ending: JobControl) async -> JobEvent {
         let runner = JobRunner(engine: engine, cancellationGrace: Self.cancellationGrace)
         let store = self.store
+        let client = lock.withLock { jobs[id]?.client }
         let outcome = await runner.run(request.job, control: ending, deadline: timeout) { [self] event in
             switch event {
             case .started(let prepared):
                 record(.started(style: prepared.style.rawValue, limit: request.limit, notices: prepared.notices, worker: nil), of: id)
             case .image(let image):
                 if ending.reason == .clientGone { return }  // no one will fetch it
-                let imageID = try store.insert(image.png, owner: owner)
+                let imageID = try store.insert(image.png, owner: owner, client: client)
                 let entry = JobImage(id: imageID, variation: image.recipe.variation, width: image.image.width,
                                      height: image.image.height, seed: image.recipe.seed, style: image.recipe.style.rawValue)
                 // After the job has ended (the engine outran its grace), nothing shows it.
-                if !record(.image(entry), of: id) { _ = store.take(imageID) }
+                if !record(.image(entry), of: id) { _ = store.take(imageID, requester: owner) }
             case .progress(let progress):
                 self.progress(of: id, progress)
             case .notice:

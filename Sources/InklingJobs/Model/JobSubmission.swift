@@ -5,9 +5,13 @@ public struct JobSubmission: Sendable {
     /// Who may see the job and download its images (the usage client when API keys are
     /// configured), or `nil` for anyone with the id.
     public var owner: String?
+    /// Who asked (the usage bucket: `key …` or `address …`), for the client's share of the
+    /// image store; `nil`: counted as nobody's.
+    public var client: String?
 
-    package init(request: GenerationRequest, owner: String?) {
+    package init(request: GenerationRequest, owner: String?, client: String? = nil) {
         self.request = request
         self.owner = owner
+        self.client = client
     }
 }

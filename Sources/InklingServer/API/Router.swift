@@ -182,7 +182,7 @@ final class Router: Sendable {
         // RFC 7240: a preference, not an order: a stream asked for in the body wins.
         let preferenceApplied = !parsed.stream && Self.prefersAsync(request)
         if preferenceApplied { parsed.asynchronous = true }
-        let id = try await jobs.submit(JobSubmission(request: parsed, owner: owner))
+        let id = try await jobs.submit(JobSubmission(request: parsed, owner: owner, client: client))
         guard parsed.asynchronous else {
             return await WaitingClient(jobs: jobs, id: id, owner: owner, stream: parsed.stream, reply: reply).serve()
         }

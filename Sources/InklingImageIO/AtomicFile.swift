@@ -12,7 +12,7 @@ public enum AtomicFile {
     /// Writes bytes to a temporary file in the destination's directory, fsyncs, then moves it
     /// into place; on any failure the temp file is removed and the destination is untouched.
     ///
-    /// The temporary file is a hidden sibling (`.<name>.<random>.tmp`), so the move never
+    /// The temporary file is a hidden sibling (`.<name>.inkling-<pid>-<random>.tmp`), so the move never
     /// crosses file systems. With `overwrite`, it is a rename over an existing regular file,
     /// whose permission bits are kept; without, it is a hard link that fails if anything
     /// appeared there meanwhile, so an existing file is never replaced. A new file gets `0666`
@@ -29,6 +29,31 @@ public enum AtomicFile {
         try write(bytes, to: url, overwrite: overwrite, protecting: inputs, failingBeforeRename: false)
     }
 
+    /// A hidden temporary name beside `name` that says which process made it
+    /// (`.<name>.inkling-<pid>-<random>.tmp`), so ``sweepAbandoned(in:)`` can tell a live
+    /// writer's from one a killed process left.
+    public static func temporaryName(for name: String) -> String {
+        "." + name.prefix(40) + ".inkling-\(getpid())-" + String(UInt64.random(in: 0...UInt64.max), radix: 16) + ".tmp"
+    }
+
+    /// Removes what writers killed in the middle (`kill -9`, a power cut) left in `directory`:
+    /// the temporary files and folders of ``temporaryName(for:)`` whose process no longer runs.
+    /// Another live process's are left alone. Returns how many were removed.
+    @discardableResult
+    public static func sweepAbandoned(in directory: URL) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            guard let marker = name.range(of: ".inkling-", options: .backwards) else { continue }
+            let tail = name[marker.upperBound...].dropLast(4)  // "<pid>-<random>"
+            guard let dash = tail.firstIndex(of: "-"), let pid = Int32(tail[..<dash]), pid > 0 else { continue }
+            // Signal 0 asks whether the process exists: ESRCH means it is gone.
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            if (try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))) != nil { removed += 1 }
+        }
+        return removed
+    }
+
     /// Throws the error ``write(_:to:overwrite:protecting:)`` would throw before writing
     /// anything, so that a command can refuse a destination before it does any work.
     public static func checkDestination(_ url: URL, overwrite: Bool,
@@ -43,8 +68,7 @@ public enum AtomicFile {
         let (path, directory, keptMode) = try inspectDestination(url, overwrite: overwrite, protecting: inputs)
         let name = url.lastPathComponent
 
-        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let temporary = directory + "/." + name.prefix(40) + "." + suffix + ".tmp"
+        let temporary = directory + "/" + temporaryName(for: name)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw AtomicFileError(path: path, reason: "cannot create a temporary file: " + SystemError.reason(errno: errno)) }
         var renamed = false

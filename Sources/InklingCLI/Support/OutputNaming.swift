@@ -1,4 +1,5 @@
 import Foundation
+import InklingImageIO
 import InklingConditioning
 
 /// Names of the files `inkling render` writes: `<stem>-<style>-<seed>-<n>.png`.
@@ -28,6 +29,9 @@ enum OutputNaming {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw CommandFailure(.io, "\(directory) is a file; -o names the output directory") }
+            // What a render killed midway left here (hidden temporary files and half-made emoji
+            // sets of processes that no longer run) goes before new outputs are written.
+            AtomicFile.sweepAbandoned(in: url)
             return url
         }
         do {

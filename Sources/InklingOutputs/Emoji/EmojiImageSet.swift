@@ -74,28 +74,61 @@ public struct EmojiImageSet: Sendable, Hashable {
     ///   `replacing` is off (nothing is written then), ``OutputError/writeFailed(path:reason:)``.
     @discardableResult
     public func write(to folder: URL, replacing: Bool = false) throws(OutputError) -> [URL] {
-        let targets = sizes.map { folder.appendingPathComponent(Self.fileName(size: $0)) } + [folder.appendingPathComponent(Self.sidecarName)]
+        let names = sizes.map { Self.fileName(size: $0) } + [Self.sidecarName]
+        let targets = names.map { folder.appendingPathComponent($0) }
         if !replacing, let existing = targets.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
             throw .destinationExists(existing.path)
         }
+        // The set is made whole in a hidden folder beside its place, then moved there in one
+        // rename: a reader (or a render killed midway) never sees part of a set.
+        let parent = folder.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(AtomicFile.temporaryName(for: folder.lastPathComponent))
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
             throw .writeFailed(path: folder.path, reason: error.localizedDescription)
         }
+        var placed = false
+        defer { if !placed { try? FileManager.default.removeItem(at: staging) } }
         let chunks = recipe.textChunks()
-        for (image, url) in zip(images, targets) {
+        for (image, name) in zip(images, names) {
             do {
-                try PNGFile.write(PNGDocument(image: image, text: chunks), to: url)
+                try PNGFile.write(PNGDocument(image: image, text: chunks), to: staging.appendingPathComponent(name))
             } catch {
-                throw .writeFailed(path: url.path, reason: error.description)
+                throw .writeFailed(path: folder.appendingPathComponent(name).path, reason: error.description)
             }
         }
         do {
-            try AtomicFile.write(Array(sidecarJSON().utf8), to: targets[targets.count - 1])
+            try AtomicFile.write(Array(sidecarJSON().utf8), to: staging.appendingPathComponent(Self.sidecarName))
         } catch {
-            throw .writeFailed(path: error.path, reason: error.reason)
+            throw .writeFailed(path: folder.appendingPathComponent(Self.sidecarName).path, reason: error.reason)
         }
+        try Self.place(staging, at: folder, replacing: replacing, names: Set(names))
+        placed = true
         return targets
+    }
+
+    /// Moves the finished `staging` folder to `folder`: a rename when nothing is there; when
+    /// replacing a folder that holds only a set, the old one is renamed aside, the new one
+    /// renamed into place, and the old removed.
+    private static func place(_ staging: URL, at folder: URL, replacing: Bool, names: Set<String>) throws(OutputError) {
+        if rename(staging.path, folder.path) == 0 { return }
+        let failure = errno
+        guard replacing, failure == EEXIST || failure == ENOTEMPTY else {
+            throw .writeFailed(path: folder.path, reason: String(cString: strerror(failure)))
+        }
+        // Only a folder holding nothing but an image set is replaced as a whole.
+        let present = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        if let other = present.first(where: { !names.contains($0) }) {
+            throw .destinationRefused(path: folder.path, reason: "it holds \(other), which is not part of an emoji image set; move it, or choose another -o")
+        }
+        let old = folder.deletingLastPathComponent().appendingPathComponent(AtomicFile.temporaryName(for: folder.lastPathComponent))
+        guard rename(folder.path, old.path) == 0 else { throw .writeFailed(path: folder.path, reason: String(cString: strerror(errno))) }
+        guard rename(staging.path, folder.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = rename(old.path, folder.path)
+            throw .writeFailed(path: folder.path, reason: reason)
+        }
+        try? FileManager.default.removeItem(at: old)
     }
 }

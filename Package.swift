@@ -374,6 +374,7 @@ if Context.environment["INKLING_FUZZ"] != nil {
         ("recipe", ["InklingOutputs", "InklingImageIO"]),
         ("pipeline", ["InklingStrokes", "InklingGuidance", "InklingInterchange", "InklingImageIO"]),
         ("http", ["InklingHTTPExchange"]),
+        ("http-head", ["InklingHTTPExchange"]),
         ("redis-url", ["InklingRedis"]),
         ("packed-drawing", ["InklingStrokes"]),
         ("stroke-shape", ["InklingStrokes"]),

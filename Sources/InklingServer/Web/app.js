@@ -324,7 +324,7 @@ function schedulePreview() {
     previewRequest = request;
     try {
       const query = `width=${Math.round(space.width / 4)}&height=${Math.round(space.height / 4)}&format=pointer-events`;
-      const response = await fetch(`/v1/guidance?${query}`, {
+      const response = await apiFetch(`/v1/guidance?${query}`, {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(drawingBody()), signal: request.signal,
       });
       if (!response.ok) return;
@@ -348,10 +348,27 @@ function setStatus(text, isError = false) {
   status.classList.toggle("error", isError);
 }
 
+/** The API key the user entered (kept in this browser's storage), or "". */
+function apiKey() {
+  try { return localStorage.getItem("inkling.apiKey") || ""; } catch { return ""; }
+}
+
+/** fetch() with the user's API key, when there is one (`inkling serve --require-api-key`). */
+function apiFetch(url, options = {}) {
+  const field = document.getElementById("apikey");
+  const key = (field && field.value.trim()) || apiKey();
+  if (!key) return fetch(url, options);
+  return fetch(url, { ...options, headers: { ...(options.headers || {}), "X-API-Key": key } });
+}
+
 /** Fills the style and size pickers from GET /v1/availability (only the allowed styles). */
 async function loadAvailability() {
   try {
-    const response = await fetch("/v1/availability");
+    const response = await apiFetch("/v1/availability");
+    if (response.status === 401) {
+      setStatus("This server needs an API key: enter it below.");
+      return;
+    }
     const info = await response.json();
     const style = $("style");
     style.replaceChildren(...info.styles.map((name) => new Option(name, name, name === info.defaultStyle, name === info.defaultStyle)));
@@ -398,7 +415,7 @@ async function readLines(response, onLine) {
 
 /** Adds a result card; the image is fetched once (the server deletes it after delivery). */
 async function addResult(item) {
-  const response = await fetch(item.url);
+  const response = await apiFetch(item.url);
   if (!response.ok) throw new Error(`image ${item.variation}: HTTP ${response.status}`);
   const url = URL.createObjectURL(await response.blob());
   const card = document.createElement("figure");
@@ -451,7 +468,7 @@ $("controls").addEventListener("submit", async (event) => {
   progress.value = 0;
   setStatus("Sending…");
   try {
-    const response = await fetch("/v1/generations", {
+    const response = await apiFetch("/v1/generations", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
@@ -492,4 +509,12 @@ const savedSettings = restore();
 window.addEventListener("resize", resize);
 resize();
 schedulePreview();
+// The API key field: kept in this browser; a new key asks the server again.
+const keyField = $("apikey");
+keyField.value = apiKey();
+keyField.addEventListener("change", () => {
+  try { localStorage.setItem("inkling.apiKey", keyField.value.trim()); } catch { /* storage off: the key lasts this page */ }
+  loadAvailability();
+  schedulePreview();
+});
 loadAvailability();

@@ -406,7 +406,9 @@ static void cut_late(inkling_http_server *server, connection_record *record) {
                           "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
                           "Connection: close\r\nContent-Length: %d\r\n\r\n%s", body_length, body);
     if (record->fd >= 0 && length > 0) {
-        (void)send(record->fd, reply, (size_t)length, MSG_NOSIGNAL | MSG_DONTWAIT);
+        /* Over TLS the socket carries records the watchdog cannot write: the connection is only
+           shut (the client sees it closed), never sent plain text. */
+        if (!server->tls_key) (void)send(record->fd, reply, (size_t)length, MSG_NOSIGNAL | MSG_DONTWAIT);
         shutdown(record->fd, SHUT_RDWR);
     }
     record->cut = 1;

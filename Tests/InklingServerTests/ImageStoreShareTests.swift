@@ -18,6 +18,10 @@ final class ImageStoreShareTests: XCTestCase {
         }
         XCTAssertNotNil(store.take(first))
         XCTAssertNoThrow(try store.insert(image, client: "address 10.0.0.1"), "a download gives its room back")
+        // A client holding nothing may store one image larger than its share.
+        let small = ImageStore(ttl: 60, maxBytes: 4000)
+        XCTAssertNoThrow(try small.insert([UInt8](repeating: 1, count: 1500), client: "address 10.0.0.9"))
+        XCTAssertThrowsError(try small.insert([UInt8](repeating: 1, count: 10), client: "address 10.0.0.9"))
         // The whole store still has its own limit for everyone.
         XCTAssertThrowsError(try store.insert(image, client: "address 10.0.0.4")) { error in
             XCTAssertEqual((error as? APIError)?.code, "storage_full")

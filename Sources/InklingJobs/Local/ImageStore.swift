@@ -38,8 +38,10 @@ final class ImageStore: @unchecked Sendable {
         enum Verdict { case stored, overShare(Int), full }
         let verdict: Verdict = lock.withLock {
             sweepLocked(now)
-            // One client over its share is refused for itself; the others keep their room.
-            if let client, perClient[client, default: 0] + bytes.count > share { return .overShare(perClient[client, default: 0]) }
+            // One client over its share is refused for itself; the others keep their room. A
+            // client holding nothing may always store one image (an image may be larger than a
+            // small store's share).
+            if let client, let held = perClient[client], held + bytes.count > share { return .overShare(held) }
             guard storedBytes + bytes.count <= maxBytes else { return .full }
             entries[id] = Entry(bytes: bytes, expires: now + ttl, owner: owner, client: client)
             storedBytes += bytes.count

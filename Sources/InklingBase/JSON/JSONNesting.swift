@@ -124,29 +124,21 @@ public enum JSONNesting {
     }
 
     /// Whether a scalar token is not a number JSON refuses: a token that starts like a number
-    /// (a digit, `-` or `.`) and has a fraction or exponent needs digits after the `.` and after the
-    /// `e` (and its sign). Literals and plain integers pass at once.
+    /// (a digit, `-` or `.`) must end in a digit (not `1.`, `1e`, `1e+`), must not start with
+    /// `.`, and its `.` must be followed by a digit (not `1.e5`). Literals pass at once; the rest
+    /// of the grammar is json-c's. Reads at most up to the token's `.`.
     @inline(__always)
     static func isWellFormedScalar(_ token: UnsafePointer<UInt8>, _ length: Int) -> Bool {
         let first = token[0]
         guard first == 0x2D || first == 0x2E || (first >= 0x30 && first <= 0x39) else { return true }
-        if first == 0x2E { return false }  // ".5"
-        var i = first == 0x2D ? 1 : 0
-        while i < length, token[i] >= 0x30 && token[i] <= 0x39 { i += 1 }
-        if i < length, token[i] == 0x2E {
+        let last = token[length - 1]
+        guard last >= 0x30 && last <= 0x39, first != 0x2E else { return false }
+        var i = 1
+        while i < length - 1 {
+            if token[i] == 0x2E { return token[i + 1] >= 0x30 && token[i + 1] <= 0x39 }
             i += 1
-            let digits = i
-            while i < length, token[i] >= 0x30 && token[i] <= 0x39 { i += 1 }
-            if i == digits { return false }  // "1." or "1.e5"
         }
-        if i < length, token[i] == 0x65 || token[i] == 0x45 {
-            i += 1
-            if i < length, token[i] == 0x2B || token[i] == 0x2D { i += 1 }
-            let digits = i
-            while i < length, token[i] >= 0x30 && token[i] <= 0x39 { i += 1 }
-            if i == digits { return false }  // "1e" or "1e+"
-        }
-        return true  // anything else is left to json-c, which refuses it
+        return true
     }
 
     static let otherByte: UInt8 = 0, scalarByte: UInt8 = 1, quoteByte: UInt8 = 2

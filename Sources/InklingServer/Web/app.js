@@ -366,7 +366,7 @@ async function loadAvailability() {
   try {
     const response = await apiFetch("/v1/availability");
     if (response.status === 401) {
-      setStatus("This server needs an API key: enter it below.");
+      setStatus("This server needs an API key: enter it in the API key field.", true);
       return;
     }
     const info = await response.json();

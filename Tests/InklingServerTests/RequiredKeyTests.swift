@@ -26,6 +26,22 @@ final class RequiredKeyTests: XCTestCase {
         XCTAssertEqual(try RawHTTP.request(port: server.port, "GET", "/").status, 200, "the page stays open")
     }
 
+    /// New keys take over without a restart (`inkling serve` re-reads `--api-keys` on SIGHUP);
+    /// an empty set while keys are required is refused and the old keys stay.
+    func testKeysAreReplacedWithoutARestart() throws {
+        let server = try ServerFixture.start { $0.apiKeys = ["old"]; $0.requireAPIKey = true }
+        defer { server.stop() }
+        func status(_ key: String) throws -> Int {
+            try RawHTTP.request(port: server.port, "GET", "/v1/availability", headers: ["X-API-Key": key]).status
+        }
+        XCTAssertEqual(try status("old"), 200)
+        try server.reloadAPIKeys(["new"])
+        XCTAssertEqual(try status("old"), 401)
+        XCTAssertEqual(try status("new"), 200)
+        XCTAssertThrowsError(try server.reloadAPIKeys([]))
+        XCTAssertEqual(try status("new"), 200, "the keys in use stay")
+    }
+
     func testARequiredKeyNeedsKeys() {
         var configuration = ServerConfiguration()
         configuration.requireAPIKey = true

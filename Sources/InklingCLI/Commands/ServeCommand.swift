@@ -64,6 +64,8 @@ struct ServeCommand: InklingCommand {
         ]).including(EngineOptions.spec).including(ClusterOptions.spec))
 
     var server: ServerConfiguration
+    /// The `--api-keys` file, re-read on SIGHUP.
+    var apiKeysPath: String?
     var engine: EngineOptions
     /// With `--cluster`: the Redis this front end queues jobs on (workers paint them).
     var cluster: ClusterSettings?
@@ -109,12 +111,8 @@ struct ServeCommand: InklingCommand {
             guard burst >= 4, burst <= 1e9 else { throw .usage("--burst must be 4…1e9 tokens (a generation of 4 images costs 4), got \(NumberText.compact(burst))") }
             c.burst = burst
         }
-        if let path = try arguments.value("api-keys", as: String.self) {
-            guard let text = FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }) else {
-                throw CommandFailure(.io, "\(path): cannot read the API key file")
-            }
-            c.apiKeys = Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") })
-        }
+        apiKeysPath = try arguments.value("api-keys", as: String.self)
+        if let apiKeysPath { c.apiKeys = try Self.keys(at: apiKeysPath) }
         c.requireAPIKey = arguments.flag("require-api-key")
         if c.requireAPIKey && c.apiKeys.isEmpty { throw .usage("--require-api-key needs --api-keys FILE with at least one key") }
         let certificatePath = try arguments.value("tls-cert", as: String.self), keyPath = try arguments.value("tls-key", as: String.self)
@@ -179,6 +177,24 @@ struct ServeCommand: InklingCommand {
         // Serve until Ctrl-C or SIGTERM (a second one exits at once; see Interruption). The
         // handler is in place before the URL is announced, so a signal sent as soon as a client
         // has read it still stops the server cleanly.
+        // SIGHUP re-reads --api-keys without dropping a connection; a file that cannot be read
+        // (or has no keys while keys are required) keeps the keys in use, and says why.
+        let reload = apiKeysPath.map { path in
+            Self.onHangUp {
+                do {
+                    let keys = try Self.keys(at: path)
+                    try running.reloadAPIKeys(keys)
+                    io.writeError("inkling serve: re-read \(keys.count) API key\(keys.count == 1 ? "" : "s") from \(path)")
+                } catch let error as CommandFailure {
+                    io.writeError("inkling serve: \(error.message); the keys in use stay")
+                } catch let error as APIError {
+                    io.writeError("inkling serve: \(error.message)")
+                } catch {
+                    io.writeError("inkling serve: \(error); the keys in use stay")
+                }
+            }
+        }
+        defer { reload?.cancel() }
         let (stopped, stop) = AsyncStream<Void>.makeStream()
         let announcement: CommandFailure? = await Interruption.shared.whileHandling({ stop.finish() }) {
             let role = frontEnd.map { "cluster front end \($0.name) on \(cluster?.url.description ?? "")" } ?? "engine \(engine.identifier)"
@@ -191,6 +207,27 @@ struct ServeCommand: InklingCommand {
         await running.drain()
         if let announcement { throw announcement }
         return .success
+    }
+
+    /// The keys of an `--api-keys` file: one per line, blank lines and `#` comments skipped.
+    static func keys(at path: String) throws(CommandFailure) -> Set<String> {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(path: path, maxBytes: 16 << 20)
+        } catch {
+            throw CommandFailure(.io, "\(path): cannot read the API key file: \(error.description)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw CommandFailure(.io, "\(path): the API key file is not UTF-8 text") }
+        return Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") })
+    }
+
+    /// Calls `action` on each SIGHUP until the returned source is cancelled.
+    static func onHangUp(_ action: @escaping @Sendable () -> Void) -> DispatchSourceSignal {
+        signal(SIGHUP, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        source.setEventHandler(handler: action)
+        source.resume()
+        return source
     }
 
     /// The text of a PEM file (at most 1 MiB), or a one-line reason.

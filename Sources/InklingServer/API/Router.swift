@@ -14,12 +14,16 @@ import InklingBase
 /// serves a single server and a cluster's front ends. Only `/healthz`, the page's files and errors
 /// found in the request head are answered on the server thread; everything else in a task, so
 /// the threads only move bytes.
-final class Router: Sendable {
+// Unchecked: the one mutable property, the clients, is read and replaced under its lock.
+final class Router: @unchecked Sendable {
     let configuration: ServerConfiguration
     let engine: any ImageEngine
     let jobs: any GenerationJobs
     let limits: any UsageLimits
-    let clients: UsageClient
+    /// Who a request comes from; replaced whole when the keys are re-read (SIGHUP).
+    var clients: UsageClient { clientsLock.withLock { currentClients } }
+    private var currentClients: UsageClient
+    private let clientsLock = NSLock()
     let assets: WebAssets
     let guidance: GuidanceEndpoint
     let cors: CORSPolicy
@@ -31,7 +35,7 @@ final class Router: Sendable {
         self.assets = assets
         self.jobs = jobs
         self.limits = limits
-        clients = UsageClient(keys: configuration.apiKeys, required: configuration.requireAPIKey)
+        currentClients = UsageClient(keys: configuration.apiKeys, required: configuration.requireAPIKey)
         cors = CORSPolicy(origins: configuration.corsOrigins)
         var limits = configuration.drawingLimits
         limits.maxBytes = min(limits.maxBytes, configuration.maxBodyBytes)
@@ -52,6 +56,13 @@ final class Router: Sendable {
     }
 
     /// Answers one exchange (now, or later from a task).
+    /// Takes `keys` as the API keys from now on (requests already answered keep their client);
+    /// whether keys are required stays as configured.
+    func replaceKeys(_ keys: Set<String>) {
+        let required = clients.required
+        clientsLock.withLock { currentClients = UsageClient(keys: keys, required: required) }
+    }
+
     func handle(_ exchange: HTTPExchange) {
         let request = exchange.request
         let reply = Responder(exchange: exchange, headers: cors.headers(for: request))

@@ -19,6 +19,7 @@
 #include "inkling_http.h"
 #include "inkling_http_address.h"
 #include "inkling_http_exchange.h"
+#include "inkling_http_framing.h"
 
 #include <arpa/inet.h>
 #if defined(__GLIBC__)
@@ -174,44 +175,6 @@ static void dispatch(inkling_http_server *server, inkling_http_exchange *exchang
     pthread_mutex_unlock(&exchange->lock);
 }
 
-/* The framing headers of one request head, as counted by count_framing_header. */
-typedef struct framing_counts {
-    unsigned content_lengths, transfer_encodings, hosts;
-    int unknown_encoding;   /* a Transfer-Encoding other than `chunked` */
-} framing_counts;
-
-static enum MHD_Result count_framing_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
-    (void)kind;
-    framing_counts *counts = cls;
-    if (!key) return MHD_YES;
-    if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
-        counts->content_lengths++;
-    } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
-        counts->transfer_encodings++;
-        if (!value || strcasecmp(value, "chunked") != 0) counts->unknown_encoding = 1;
-    } else if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) {
-        counts->hosts++;
-    }
-    return MHD_YES;
-}
-
-/*
- * Why the request's framing is ambiguous, or NULL. A proxy in front and this server could read
- * such a head differently (where the body ends, which host it is for): both Content-Length and
- * Transfer-Encoding, Content-Length twice, Transfer-Encoding twice or other than chunked (the
- * only coding libmicrohttpd decodes), Host twice. Strict where RFC 9112 allows leniency.
- */
-static const char *framing_problem(struct MHD_Connection *connection) {
-    framing_counts counts = {0};
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, count_framing_header, &counts);
-    if (counts.content_lengths && counts.transfer_encodings) return "both Content-Length and Transfer-Encoding";
-    if (counts.content_lengths > 1) return "Content-Length more than once";
-    if (counts.transfer_encodings > 1) return "Transfer-Encoding more than once";
-    if (counts.unknown_encoding) return "a Transfer-Encoding other than chunked";
-    if (counts.hosts > 1) return "Host more than once";
-    return NULL;
-}
-
 /* Answers 400 invalid_framing and closes the connection: nothing after the head is read as a
    request. The exchange counts as dispatched, so its body (if any) is discarded. */
 static void refuse_framing(inkling_http_server *server, inkling_http_exchange *exchange, const char *problem) {
@@ -256,7 +219,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         }
         exchange->record = record;
         pthread_mutex_unlock(&server->lock);
-        const char *problem = framing_problem(connection);
+        const char *problem = inkling_http_framing_problem(connection);
         if (problem) {
             refuse_framing(server, exchange, problem);
             return MHD_YES;
@@ -451,39 +414,6 @@ static void *watchdog(void *cls) {
     return NULL;
 }
 
-/* A listening socket of our own: SO_REUSEADDR only, so a port in use is an error. */
-static int listen_on(const struct sockaddr *address, socklen_t length, int *in_use) {
-    int fd = socket(address->sa_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0) return -1;
-    int one = 1;
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (address->sa_family == AF_INET6) setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
-    if (bind(fd, address, length) != 0 || listen(fd, 1024) != 0) {
-        *in_use = errno == EADDRINUSE;
-        close(fd);
-        return -1;
-    }
-    int flags = fcntl(fd, F_GETFL);
-    if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
-    return fd;
-}
-
-/* Raises the open-file limit towards what the connection limit needs; returns the usable limit. */
-static unsigned fit_connection_limit(unsigned wanted) {
-    struct rlimit limit;
-    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return wanted;
-    rlim_t needed = (rlim_t)wanted + 256;
-    if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < needed) {
-        struct rlimit raised = limit;
-        raised.rlim_cur = (limit.rlim_max == RLIM_INFINITY || limit.rlim_max >= needed) ? needed : limit.rlim_max;
-        if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
-    }
-    if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < needed) {
-        return limit.rlim_cur > 256 + 16 ? (unsigned)(limit.rlim_cur - 256) : 16;
-    }
-    return wanted;
-}
-
 inkling_http_server *inkling_http_server_start(const inkling_http_config *config, inkling_http_handler handler,
                                                void *context, char *error, size_t error_size, int *why) {
     struct sockaddr_storage storage;
@@ -506,7 +436,7 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
     int listen_fd = -1;
     if (address) {
         int in_use = 0;
-        listen_fd = listen_on(address, address_length, &in_use);
+        listen_fd = inkling_http_listen_on(address, address_length, &in_use);
         if (listen_fd < 0) {
             if (in_use) {
                 *why = INKLING_HTTP_ADDRESS_IN_USE;
@@ -533,7 +463,7 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
     server->request_deadline = config->request_deadline;
     server->listen_fd = listen_fd;
     unsigned threads = config->threads < 1 ? 1 : config->threads;
-    unsigned connections = fit_connection_limit(config->connection_limit < 1 ? 1 : config->connection_limit);
+    unsigned connections = inkling_http_fit_connection_limit(config->connection_limit < 1 ? 1 : config->connection_limit);
 #define INKLING_HTTP_COMMON_OPTIONS                                                  \
         MHD_OPTION_THREAD_POOL_SIZE, threads,                                   \
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)INKLING_HTTP_CONNECTION_MEMORY, \

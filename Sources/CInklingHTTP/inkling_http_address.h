@@ -1,6 +1,7 @@
 #ifndef INKLING_HTTP_ADDRESS_H
 #define INKLING_HTTP_ADDRESS_H
-/* Where the server listens: a numeric address or a host name turned into a socket address. */
+/* Where the server listens: a numeric address or a host name turned into a socket address,
+   the listening socket, and the open-file limit its connections need. */
 #include <stddef.h>
 #include <sys/socket.h>
 
@@ -9,5 +10,12 @@
    `error`. */
 int inkling_http_listen_address(const char *host, unsigned short port, struct sockaddr_storage *address,
                                 socklen_t *length, char *error, size_t error_size);
+
+/* A listening socket of our own on `address` (SO_REUSEADDR only, so a port in use is an error;
+   *in_use says so), non-blocking; -1 on failure with errno set. */
+int inkling_http_listen_on(const struct sockaddr *address, socklen_t length, int *in_use);
+
+/* Raises the open-file limit towards what `wanted` connections need; returns the usable limit. */
+unsigned inkling_http_fit_connection_limit(unsigned wanted);
 
 #endif

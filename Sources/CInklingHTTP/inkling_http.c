@@ -183,10 +183,10 @@ static void refuse_framing(inkling_http_server *server, inkling_http_exchange *e
     connection_record *record = exchange->record;
     if (record) record->receiving = 0;
     pthread_mutex_unlock(&server->lock);
-    char body[256];
+    char body[384];
     int length = snprintf(body, sizeof body,
                           "{\"error\":{\"code\":\"invalid_framing\",\"message\":\"the request's framing is ambiguous: %s; "
-                          "the connection is closed\"}}",
+                          "send one Content-Length or a chunked Transfer-Encoding, and one Host; the connection is closed\"}}",
                           problem);
     if (length < 0 || (size_t)length >= sizeof body) length = 0;
     pthread_mutex_lock(&exchange->lock);

@@ -23,10 +23,13 @@ public struct SHA256: Sendable {
     public static func hex<C: Collection>(of bytes: C) -> String where C.Element == UInt8 {
         var h = SHA256()
         h.update(bytes)
-        return h.finalize().map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-        }.joined()
+        return hexDigits(h.finalize())
+    }
+
+    /// `digest` (or any bytes) as lowercase hex digits, two per byte.
+    public static func hexDigits(_ digest: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        return digest.map { String([digits[Int($0 >> 4)], digits[Int($0 & 15)]]) }.joined()
     }
 
     /// Feeds more input.

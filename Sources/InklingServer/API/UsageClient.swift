@@ -44,7 +44,7 @@ struct UsageClient: Sendable {
                            + (required ? "" : ", or send none to be limited by address"), authenticate: "Bearer")
         }
         // The key's digest as hex: the name of its bucket and the owner of its jobs.
-        return "key " + digest.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        return "key " + SHA256.hexDigits(digest)
     }
 
     /// Whose jobs and images `request` may see: its key's when the server has keys.

@@ -18,7 +18,7 @@ enum ClusterCommandProbe {
         /// Whether the user may not touch the probe's keys (an ACL key pattern without the prefix).
         var keysRefused = false
         /// Commands that failed otherwise, with Redis's answer (`ERR unknown command` on a Redis
-        /// older than 6.2, `READONLY` on a replica).
+        /// older than 6.2, a compile error for a script with flags on one older than 7.0, `READONLY` on a replica).
         var failed: [Failure] = []
 
         /// A command that failed, and how Redis answered.
@@ -78,9 +78,12 @@ enum ClusterCommandProbe {
             ["HSET", h, "f", "1"], ["EXPIRE", h, "60"], ["HSETNX", h, "g", "1"], ["HGET", h, "f"], ["HMGET", h, "f", "g"],
             ["HGETALL", h], ["HEXISTS", h, "f"], ["HINCRBY", h, "n", "1"], ["HLEN", h], ["HDEL", h, "f"],
             ["ZADD", z, "1", "m"], ["EXPIRE", z, "60"], ["ZCARD", z], ["ZRANK", z, "m"],
-            ["ZRANGEBYSCORE", z, "-inf", "+inf", "WITHSCORES"], ["ZREMRANGEBYSCORE", z, "-inf", "0"], ["ZREM", z, "m"],
+            ["ZRANGEBYSCORE", z, "-inf", "+inf", "WITHSCORES"], ["ZRANGE", z, "0", "-1", "WITHSCORES"], ["ZREMRANGEBYSCORE", z, "-inf", "0"],
+            ["ZREMRANGEBYRANK", z, "0", "-101"], ["ZREM", z, "m"],
             ["XGROUP", "CREATE", x, "doctor", "0", "MKSTREAM"], ["EXPIRE", x, "60"],
             ["SCAN", "0", "MATCH", .init("\(base):*"), "COUNT", "10"], ["EVAL", "return 1", "0"],
+            // A script that declares its flags, as every one of the cluster's does (Redis 7.0 or later).
+            ["EVAL", "#!lua flags=allow-oom\nreturn 1", "0"],
         ]
         for command in plain {
             _ = await attempt(command)

@@ -22,7 +22,7 @@ public enum ClusterDoctor {
         "~\(prefix)* resetchannels -@all +@read +@write +@scripting +@transaction +@connection +time"
     }
 
-    /// Checks the Redis at `settings.url`: reachable, version ≥ 6.2 (XAUTOCLAIM, GETDEL), Lua
+    /// Checks the Redis at `settings.url`: reachable, version ≥ 7.0 (scripts with flags), Lua
     /// scripts, every command the cluster runs allowed for its user (``ClusterCommandProbe``),
     /// persistence (AOF) and the eviction policy (`noeviction`).
     public static func check(_ settings: ClusterSettings) async -> [Finding] {
@@ -111,28 +111,28 @@ public enum ClusterDoctor {
         }
     }
 
-    /// The version line: from `INFO server`, or, when the user may not run INFO, from whether the
-    /// commands 6.2 brought (GETDEL, XAUTOCLAIM) exist.
+    /// The version line: from `INFO server`, or, when the user may not run INFO, from whether
+    /// what 6.2 and 7.0 brought (GETDEL, XAUTOCLAIM; scripts that declare flags) runs.
     private static func versionFinding(url: RedisURL, probe: ClusterCommandProbe.Outcome?, info: Result<String, RedisError>) -> Finding {
+        let needs = "the cluster needs 7.0 or later (scripts that declare flags, so that a full Redis refuses a script whole or lets it free memory)"
         let text = (try? info.get()) ?? ""
         if let line = text.split(whereSeparator: \.isNewline).first(where: { $0.hasPrefix("redis_version:") }) {
             let version = String(line.dropFirst("redis_version:".count))
-            let parts = version.split(separator: ".").compactMap { Int($0) }
-            let recent = parts.count >= 2 && (parts[0] > 6 || (parts[0] == 6 && parts[1] >= 2))
-            return Finding(ok: recent, warning: false, line: recent
-                ? "redis \(url): reachable, version \(version)"
-                : "redis \(url): version \(version); the cluster needs 6.2 or later (XAUTOCLAIM, GETDEL)")
+            let major = version.split(separator: ".").first.flatMap { Int($0) } ?? 0
+            return Finding(ok: major >= 7, warning: false, line: major >= 7 ? "redis \(url): reachable, version \(version)" : "redis \(url): version \(version); \(needs)")
         }
         let why: String
         if case .failure(let error) = info { why = error.description } else { why = "no redis_version in its answer" }
         let missing = (probe?.failed ?? []).filter { ["GETDEL", "XAUTOCLAIM"].contains($0.command) && $0.answer.contains("unknown command") }
         if !missing.isEmpty {
-            return Finding(ok: false, warning: false, line: "redis \(url): older than 6.2 (\(missing.map(\.command).joined(separator: " and ")) unknown); "
-                + "the cluster needs 6.2 or later")
+            return Finding(ok: false, warning: false, line: "redis \(url): older than 6.2 (\(missing.map(\.command).joined(separator: " and ")) unknown); \(needs)")
         }
-        if let probe, !probe.keysRefused, !probe.refused.contains("GETDEL"), !probe.refused.contains("XAUTOCLAIM") {
-            return Finding(ok: true, warning: false, line: "redis \(url): reachable; INFO did not answer (\(why)), but GETDEL and XAUTOCLAIM run, so it is 6.2 or later")
+        if (probe?.failed ?? []).contains(where: { $0.command == "EVAL" && $0.answer.lowercased().contains("compil") }) {
+            return Finding(ok: false, warning: false, line: "redis \(url): older than 7.0 (a script with flags does not compile); \(needs)")
         }
-        return Finding(ok: true, warning: true, line: "redis \(url): reachable, version unknown (INFO did not answer: \(why)); the cluster needs 6.2 or later (XAUTOCLAIM, GETDEL)")
+        if let probe, !probe.keysRefused, !probe.refused.contains("EVAL"), !probe.refused.contains("GETDEL") {
+            return Finding(ok: true, warning: false, line: "redis \(url): reachable; INFO did not answer (\(why)), but a script with flags runs, so it is 7.0 or later")
+        }
+        return Finding(ok: true, warning: true, line: "redis \(url): reachable, version unknown (INFO did not answer: \(why)); \(needs)")
     }
 }

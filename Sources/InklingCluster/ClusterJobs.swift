@@ -34,6 +34,8 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     /// one's `queued` event, where reading its events starts (``events(of:)`` takes it; entries
     /// nobody took are dropped after a minute).
     private var justQueued: [String: (event: String, at: ContinuousClock.Instant)] = [:]
+    /// The epoch of Redis's data and the earlier ones, as the last heartbeat read them.
+    private var epochs: ClusterRegistry.Epochs?
 
     /// A front end on `settings`' Redis; `url` is where it listens (for `cluster status`).
     public init(settings: ClusterSettings, imageTTL: Double, generationTimeout: Double, defaultStyle: String,
@@ -52,7 +54,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         heartbeat = Task.detached { [weak self] in
             while !Task.isCancelled {
                 guard let self else { return }
-                try? await self.registry.beat(self.lock.withLock { self.member })
+                _ = try? await self.beat()
                 try? await Task.sleep(for: .milliseconds(Int64(interval * 1000)))
             }
         }
@@ -69,6 +71,33 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
 
     private func unavailable(_ error: RedisError) -> APIError { ClusterError.unavailable(error, settings.url) }
 
+    /// Writes this front end's heartbeat and reads the epoch of Redis's data; says when the epoch
+    /// changed (Redis came back empty).
+    @discardableResult
+    private func beat() async throws(RedisError) -> ClusterRegistry.Epochs {
+        let (record, known) = lock.withLock { (member, epochs?.current) }
+        let read = try await registry.beat(record, knowing: known)
+        lock.withLock { epochs = read }
+        if let known, known != read.current {
+            FileHandle.standardError.write(Data(("inkling: the cluster's Redis (\(settings.url)) lost its data (its epoch went from \(known.name) "
+                + "to \(read.current.name)): it restarted without persistence, or was flushed; jobs and images made before are answered `lost`\n").utf8))
+        }
+        return read
+    }
+
+    /// The epoch new ids are made under: the last heartbeat's, or read now.
+    private func currentEpoch() async throws(APIError) -> ClusterEpoch {
+        if let known = lock.withLock({ epochs?.current }) { return known }
+        do { return try await beat().current } catch { throw unavailable(error) }
+    }
+
+    /// Seconds after an epoch was replaced during which an id made under it may name a job or
+    /// image that existed then: the longest a job lives (its wait, every attempt, the image TTL),
+    /// and ten minutes more. Later, such an id would have expired anyway and is answered 404.
+    var lostWindow: Double {
+        (generationTimeout + settings.visibilityTimeout) * Double(settings.maxAttempts + 1) + imageTTL * 2 + 600
+    }
+
     // MARK: Submitting
 
     public func submit(_ submission: JobSubmission) async throws(APIError) -> String {
@@ -83,15 +112,44 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
                 .flatMap { $0.confidence >= ConceptResolver.defaultMinimumConfidence ? $0.code : nil }
         }, workers: workers)
         let spec = try JobSpec(submission.request, packedDrawingVersion: Self.packedDrawingVersion(engine: engine, workers: workers))
-        let id = RandomID.make()
+        // Queued under the epoch of Redis's data; if Redis lost its data since this front end
+        // last looked, the script says so and the job is queued again under the new epoch.
+        var epoch = try await currentEpoch()
+        for attempt in 0..<2 {
+            do throws(EnqueueRefusal) {
+                return try await enqueue(submission, spec: spec, engine: engine, epoch: epoch)
+            } catch {
+                switch error {
+                case .refused(let answer): throw answer
+                case .epochReplaced where attempt == 0:
+                    do { epoch = try await beat().current } catch { throw unavailable(error) }
+                case .epochReplaced: break
+                }
+            }
+        }
+        throw APIError(503, "cluster_unavailable", "the cluster's Redis lost its data twice while this job was queued; retry", retryAfter: 5)
+    }
+
+    /// Why ``enqueue(_:spec:engine:epoch:)`` did not queue a job.
+    private enum EnqueueRefusal: Error {
+        /// Redis's data is of another epoch than the one the id was made under.
+        case epochReplaced
+        /// The answer for the client.
+        case refused(APIError)
+    }
+
+    /// Queues the job under `epoch` in one round trip; its id.
+    private func enqueue(_ submission: JobSubmission, spec: JobSpec, engine: String, epoch: ClusterEpoch) async throws(EnqueueRefusal) -> String {
+        let id = epoch.makeID()
         // A job waits in the queue at most the image TTL (as in single-process mode): then its
-        // keys expire, its client is told, and nothing it sent is left.
+        // keys expire, and its waiting note answers `queue_timeout` for another image TTL.
         let queueWait = Int(imageTTL.rounded(.up))
+        let owner = submission.owner.map(Self.tag) ?? ""
         var fields: [RedisArgument] = [
             "engine", .init(engine), "limit", .init(submission.request.limit), "ttl", .init(Int(imageTTL.rounded(.up))),
             "timeout", .init(generationTimeout), "frontend", .init(name),
         ]
-        if let owner = submission.owner { fields += ["owner", .init(Self.tag(owner))] }
+        if !owner.isEmpty { fields += ["owner", .init(owner)] }
         // The inputs go into the job's hash with its expiry, atomically, before the script: sent
         // through its arguments, Redis would copy their bytes into Lua and back.
         var inputs: [RedisArgument] = [
@@ -103,8 +161,10 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         let reply: RedisReply
         do throws(RedisError) {
             let sent = try await client.run(ClusterScripts.enqueue,
-                                            keys: [.init(keys.queue), .init(keys.job(id)), .init(keys.jobs(engine: engine)), .init(keys.events(id))],
-                                            arguments: [.init(id), .init(settings.queueLimit), .init(queueWait)] + fields,
+                                            keys: [.init(keys.queue), .init(keys.job(id)), .init(keys.jobs(engine: engine)), .init(keys.events(id)),
+                                                   .init(keys.epoch), .init(keys.waiting(id))],
+                                            arguments: [.init(id), .init(settings.queueLimit), .init(queueWait), .init(epoch.name),
+                                                        .init("\(owner):\(submission.request.limit)"), .init(queueWait * 2)] + fields,
                                             after: [["MULTI"], inputs, ["EXPIRE", .init(keys.job(id)), .init(queueWait)], ["EXEC"]])
             reply = sent.script
             if reply.integer == -1 {
@@ -114,13 +174,14 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
                 throw .server(errors.first { !$0.hasPrefix("EXECABORT") } ?? errors.first ?? "the job's inputs were not stored")
             }
         } catch {
-            throw unavailable(error)
+            throw .refused(unavailable(error))
         }
+        if reply.integer == -2 { throw .epochReplaced }
         guard let queued = reply.text else {
             // A place frees when the next job ends: at the measured drain rate, 1 / rate seconds.
             let drain = await drainRate()
             let wait = drain > 0 ? min(600, max(1, Int((1 / drain).rounded(.up)))) : 30
-            throw APIError(503, "queue_full", "the cluster's queue is full (\(settings.queueLimit) jobs waiting); retry in \(wait) s", retryAfter: wait)
+            throw .refused(APIError(503, "queue_full", "the cluster's queue is full (\(settings.queueLimit) jobs waiting); retry in \(wait) s", retryAfter: wait))
         }
         lock.withLock {
             member.jobsDone += 1
@@ -269,7 +330,12 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
             } catch {
                 throw unavailable(error)
             }
-            if first[0].integer == 0 { throw Self.notFound(id) }
+            if first[0].integer == 0 {
+                // Never here, expired, or gone: a job whose wait ran out or whose Redis lost it ends with why.
+                guard let end = try await absence(of: id, job: true).finalEvent(self, seen: false) else { throw Self.notFound(id) }
+                continuation.yield(end)
+                return
+            }
             pending = first[1]
         }
         var started = false
@@ -296,9 +362,11 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
             }
             let entries = reply.streamEntries
             if entries.isEmpty {
-                // Nothing new in a second: the job may have expired.
-                if (try? await client.command(["EXISTS", .init(keys.job(id))]))?.integer == 0 {
-                    throw APIError(503, "queue_timeout", "the job waited longer than \(Int(imageTTL)) s for a worker and was dropped; retry when the cluster is less busy", retryAfter: 30)
+                // Nothing new in a second: the job may have expired unstarted, or been lost.
+                if (try? await client.command(["EXISTS", .init(keys.job(id))]))?.integer == 0,
+                   let absence = try? await absence(of: id, job: true) {
+                    continuation.yield(absence.finalEvent(self, seen: true) ?? .failed(lost(replacedAt: nil)))
+                    return
                 }
                 continue
             }
@@ -320,6 +388,88 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         APIError(404, "job_not_found", "no job \(id.prefix(64)): jobs are kept while they run and for the image TTL after")
     }
 
+    // MARK: Jobs Redis does not have
+
+    /// Why Redis has no record of a job (or image) a client asks about.
+    enum Absence {
+        /// A queued job whose wait ran out before a worker started it (its waiting note: the
+        /// owner's digest, empty for none, and the images asked for).
+        case queueTimeout(owner: String, limit: Int)
+        /// Made under an epoch of Redis's data that was replaced (seconds since 1970).
+        case lost(replacedAt: Double)
+        /// Never made here, or expired.
+        case unknown
+
+        /// The event a job's reader ends with; `nil` for an unknown job, unless `seen` (the
+        /// reader saw it exist: it was lost).
+        func finalEvent(_ jobs: ClusterJobs, seen: Bool) -> JobEvent? {
+            switch self {
+            case .queueTimeout: .cancelled(jobs.queueTimeout)
+            case .lost(let at): .failed(jobs.lost(replacedAt: at))
+            case .unknown: seen ? .failed(jobs.lost(replacedAt: nil)) : nil
+            }
+        }
+    }
+
+    /// The answer for a job whose wait in the queue ran out.
+    var queueTimeout: APIError {
+        APIError(503, "queue_timeout", "the job waited longer than \(Int(imageTTL)) s for a worker and was dropped; retry when the cluster is less busy", retryAfter: 30)
+    }
+
+    /// The answer for a job whose record Redis lost (at `replacedAt`, when known).
+    func lost(replacedAt: Double?) -> APIError {
+        let when = replacedAt.map { " \(NumberText.compact(max(0, (Date().timeIntervalSince1970 - $0).rounded()))) s ago" } ?? ""
+        let why = replacedAt == nil
+            ? "its record disappeared from the cluster's Redis (evicted under maxmemory, or deleted)"
+            : "the cluster's Redis lost its data\(when) (it restarted without persistence, or was flushed)"
+        return APIError(503, "lost", "the job was lost: \(why); submit it again", retryAfter: 5)
+    }
+
+    /// Why Redis has no `id` (a job's, unless `job` is false: an image's): its waiting note, or
+    /// the epoch it was made under. Epochs come from Redis and from what this front end knew.
+    func absence(of id: String, job: Bool) async throws(APIError) -> Absence {
+        var commands: [[RedisArgument]] = [["GET", .init(keys.epoch)], ["ZRANGE", .init(keys.epochs), "0", "-1", "WITHSCORES"]]
+        if job { commands.append(["GET", .init(keys.waiting(id))]) }
+        let replies: [RedisReply]
+        do { replies = try await client.pipeline(commands) } catch { throw unavailable(error) }
+        if job, let note = replies[2].text, let colon = note.lastIndex(of: ":") {
+            return .queueTimeout(owner: String(note[..<colon]), limit: Int(note[note.index(after: colon)...]) ?? 1)
+        }
+        let now = Date().timeIntervalSince1970
+        let current = replies[0].text.map(ClusterEpoch.init(name:))
+        if let current, current.made(id) { return .unknown }
+        var replaced: [ReplacedEpoch] = []
+        let items = replies[1].array ?? []
+        for i in stride(from: 0, to: items.count - 1, by: 2) {
+            if let name = items[i].text, let ms = items[i + 1].text.flatMap(Double.init) {
+                replaced.append(ReplacedEpoch(epoch: ClusterEpoch(name: name), replacedAt: ms / 1000))
+            }
+        }
+        // What this front end knew: the epochs it read, and its current one if Redis has another
+        // (or none yet: it came back empty a moment ago).
+        if let known = lock.withLock({ epochs }) {
+            replaced += known.replaced
+            if known.current != current { replaced.append(ReplacedEpoch(epoch: known.current, replacedAt: now)) }
+        }
+        if let match = replaced.first(where: { $0.epoch.made(id) && now - $0.replacedAt < lostWindow }) {
+            return .lost(replacedAt: match.replacedAt)
+        }
+        return .unknown
+    }
+
+    /// A job's status from why Redis has no record of it, or 404.
+    private func status(absent absence: Absence, id: String, requester: String?) throws(APIError) -> JobStatus {
+        switch absence {
+        case .queueTimeout(let owner, let limit):
+            if !owner.isEmpty, owner != requester.map(Self.tag) { throw Self.notFound(id) }
+            return JobStatus(id: id, state: .cancelled, limit: limit, error: queueTimeout)
+        case .lost(let at):
+            return JobStatus(id: id, state: .failed, limit: 1, error: lost(replacedAt: at))
+        case .unknown:
+            throw Self.notFound(id)
+        }
+    }
+
     public func status(of id: String, requester: String?) async throws(APIError) -> JobStatus {
         let replies: [RedisReply]
         do {
@@ -330,7 +480,9 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
             throw unavailable(error)
         }
         let job = replies[0].fields
-        guard let stateText = job.text("state"), let state = JobState(rawValue: stateText) else { throw Self.notFound(id) }
+        guard let stateText = job.text("state"), let state = JobState(rawValue: stateText) else {
+            return try status(absent: await absence(of: id, job: true), id: id, requester: requester)
+        }
         if let owner = job.text("owner"), owner != requester.map(Self.tag) { throw Self.notFound(id) }
         let limit = job.int("limit") ?? 1
         let images = replies[2].fields.values.compactMap(JobEventJSON.image).sorted { $0.variation < $1.variation }
@@ -345,7 +497,9 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     public func cancel(_ id: String, requester: String?, reason: JobCancelReason) async throws(APIError) -> JobStatus {
         let engine: String
         do {
-            guard let name = try await client.command(["HGET", .init(keys.job(id)), "engine"]).text else { throw Self.notFound(id) }
+            guard let name = try await client.command(["HGET", .init(keys.job(id)), "engine"]).text else {
+                return try status(absent: await absence(of: id, job: true), id: id, requester: requester)
+            }
             engine = name
             let error = reason.answer(timeout: generationTimeout)
             let result = try await client.run(ClusterScripts.cancel, keys: [
@@ -375,12 +529,19 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     }
 
     private func image(_ id: String, requester: String?, mode: RedisArgument) async throws(APIError) -> [UInt8]? {
+        let png: [UInt8]?
         do {
-            return try await client.run(ClusterScripts.image, keys: [.init(keys.image(id)), .init(keys.imageOwner(id))],
-                                        arguments: [.init(requester.map(Self.tag) ?? ""), mode]).bytes
+            png = try await client.run(ClusterScripts.image, keys: [.init(keys.image(id)), .init(keys.imageOwner(id))],
+                                       arguments: [.init(requester.map(Self.tag) ?? ""), mode]).bytes
         } catch {
             throw unavailable(error)
         }
+        if png == nil, case .lost(let at) = try await absence(of: id, job: false) {
+            let ago = NumberText.compact(max(0, (Date().timeIntervalSince1970 - at).rounded()))
+            throw APIError(410, "lost", "image \(id.prefix(64)) is not in the cluster's Redis, which lost its data \(ago) s ago (it restarted "
+                + "without persistence, or was flushed): it was lost then, unless it had been downloaded before; generate it again")
+        }
+        return png
     }
 
     // MARK: The cluster's state

@@ -9,12 +9,15 @@ import InklingRedis
 /// | `job:<id>` | hash | state, owner, attempts, worker, the canonical request and its images | the job's lifetime, then the image TTL; inputs deleted when it ends |
 /// | `job:<id>:events` | stream | what happened (started, image, done, …), as JSON | as the job |
 /// | `job:<id>:images` | hash | variation → image entry: each variation is delivered once | as the job |
+/// | `job:<id>:waiting` | string | a queued job's owner (a digest, or empty) and images asked for: it answers `queue_timeout` once the job's hash expired unstarted | its wait plus the image TTL; deleted when the job starts or ends |
 /// | `image:<id>` | string | a finished PNG | image TTL, or its one download (`GETDEL`) |
 /// | `image:<id>:owner` | string | who may download it (a digest) | as the image |
 /// | `workers`, `frontends` | sorted set | member name → last heartbeat (ms) | pruned when stale |
 /// | `worker:<name>`, `frontend:<name>` | hash | engine, styles, counters | 3 heartbeats |
 /// | `deadletter` | stream | jobs that failed every attempt (id, engine, attempts, reason) | trimmed to its length |
 /// | `finished:<second>` | counter | jobs ended in that second (the drain rate) | 2 minutes |
+/// | `epoch` | string | 16 random hex digits naming this Redis's data: a Redis that comes back empty (no persistence) gets a new one, and ids made under the old one are answered `lost` | made by the first member that finds it missing |
+/// | `epochs` | sorted set | earlier epochs → when a member saw each replaced (ms) | a day; the last 100 |
 /// | `bucket:<client digest>` | hash | a usage token bucket (clients are named by a SHA-256, never by their API key) | until it would be full again |
 /// | `doctor:<token>:<kind>` | each type | `inkling doctor --cluster`'s throwaway keys (``ClusterCommandProbe``) | deleted by it; a minute at most |
 public struct ClusterKeys: Sendable, Hashable {
@@ -29,12 +32,15 @@ public struct ClusterKeys: Sendable, Hashable {
     func job(_ id: String) -> String { prefix + "job:" + id }
     func events(_ id: String) -> String { prefix + "job:" + id + ":events" }
     func images(_ id: String) -> String { prefix + "job:" + id + ":images" }
+    func waiting(_ id: String) -> String { prefix + "job:" + id + ":waiting" }
     func image(_ id: String) -> String { prefix + "image:" + id }
     func imageOwner(_ id: String) -> String { prefix + "image:" + id + ":owner" }
     var workers: String { prefix + "workers" }
     var frontends: String { prefix + "frontends" }
     func worker(_ name: String) -> String { prefix + "worker:" + name }
     func frontend(_ name: String) -> String { prefix + "frontend:" + name }
+    var epoch: String { prefix + "epoch" }
+    var epochs: String { prefix + "epochs" }
     var deadLetter: String { prefix + "deadletter" }
     func finished(second: Int64) -> String { prefix + "finished:" + String(second) }
     func bucket(_ client: String) -> String { prefix + "bucket:" + client }

@@ -114,19 +114,36 @@ struct ClusterRegistry: Sendable {
     let keys: ClusterKeys
     let staleAfter: Double
 
-    /// Writes `member`'s heartbeat: its score in the list, its record kept for three beats.
-    func beat(_ member: ClusterMember) async throws(RedisError) {
+    /// What a heartbeat learns: the epoch of Redis's data, and the earlier ones members saw replaced.
+    struct Epochs: Sendable, Hashable {
+        var current: ClusterEpoch
+        var replaced: [ReplacedEpoch]
+    }
+
+    /// Writes `member`'s heartbeat (its score in the list, its record kept for three beats), even
+    /// while Redis is full, and reads the epoch of Redis's data; `known` is the epoch the member
+    /// knew, which goes into the replaced ones if it is no longer current.
+    @discardableResult
+    func beat(_ member: ClusterMember, knowing known: ClusterEpoch? = nil) async throws(RedisError) -> Epochs {
         let list = member.role == "worker" ? keys.workers : keys.frontends
         let key = member.role == "worker" ? keys.worker(member.name) : keys.frontend(member.name)
         let now = Date().timeIntervalSince1970
         let ttl = Int((staleAfter * 4).rounded(.up)) + 60
-        _ = try await client.pipeline([
-            ["ZADD", .init(list), .init(now), .init(member.name)],
-            ["HSET", .init(key)] + member.fields,
-            ["EXPIRE", .init(key), .init(ttl)],
-            // Members gone for an hour leave the list.
-            ["ZREMRANGEBYSCORE", .init(list), "-inf", .init(now - 3600)],
-        ])
+        let reply = try await client.run(ClusterScripts.beat, keys: [.init(list), .init(key), .init(keys.epoch), .init(keys.epochs)],
+                                         arguments: [.init(member.name), .init(now), .init(ttl), .init(known?.name ?? ""),
+                                                     .init(ClusterEpoch.fresh().name)] + member.fields)
+        let parts = reply.array ?? []
+        guard parts.count == 2, let current = parts[0].text else { throw .protocolError("the heartbeat script answered \(reply)") }
+        var replaced: [ReplacedEpoch] = []
+        let items = parts[1].array ?? []
+        var i = 0
+        while i + 1 < items.count {
+            if let name = items[i].text, let ms = items[i + 1].text.flatMap(Double.init) {
+                replaced.append(ReplacedEpoch(epoch: ClusterEpoch(name: name), replacedAt: ms / 1000))
+            }
+            i += 2
+        }
+        return Epochs(current: ClusterEpoch(name: current), replaced: replaced)
     }
 
     /// When the member `name` of `role` last beat (seconds since 1970), or `nil` if it is not listed.

@@ -2,7 +2,19 @@ import InklingRedis
 
 /// The Lua scripts that change a job's state in one atomic step, so two front ends and any
 /// number of workers never see (or make) a half-done transition.
+///
+/// Each script declares its flags (Redis 7): with Redis full (`maxmemory`, `noeviction`), one that
+/// adds (queueing, starting, delivering, charging) is refused whole before it runs, never halfway,
+/// and one that frees or keeps what exists (ending or cancelling a job, a heartbeat, handing a job
+/// back, taking an image) runs anyway: a full Redis must not stop jobs from ending, workers from
+/// being seen alive, or a job from staying with the live worker that holds it.
 enum ClusterScripts {
+    /// The first line of a script that is refused whole while Redis is full.
+    private static let adds = "#!lua\n"
+    /// The first line of a script that runs while Redis is full (it frees memory, or writes a
+    /// few bytes over what exists).
+    private static let keeps = "#!lua flags=allow-oom\n"
+
     /// Shared pieces: the time in milliseconds, dropping a job's inputs, ending a job.
     private static let prelude = """
     local function now_ms()
@@ -29,6 +41,7 @@ enum ClusterScripts {
       redis.call('HSET', job, 'state', state, 'ended', now_ms())
       if err ~= '' then redis.call('HSET', job, 'error', err) end
       drop_inputs(job)
+      redis.call('DEL', job .. ':waiting')
       redis.call('XADD', events, '*', 'e', event)
       redis.call('ZREM', queue, id)
       redis.call('EXPIRE', job, ttl)
@@ -65,6 +78,7 @@ enum ClusterScripts {
       end
       redis.call('ZREM', K[2], A[1])
       redis.call('HSET', K[1], 'state', 'running', 'worker', A[2], 'entry', A[4], 'started', now_ms())
+      redis.call('DEL', K[1] .. ':waiting')
       -- A running job lives until its remaining attempts could all have timed out (each after
       -- the visibility timeout), then the image TTL; it ends sooner, and then keeps the image TTL.
       local timeout = tonumber(redis.call('HGET', K[1], 'timeout') or '120') or 120
@@ -77,16 +91,23 @@ enum ClusterScripts {
 
     """
 
-    /// Queues a job unless the queue is full. KEYS: queue, job, stream, events. ARGV: id,
-    /// queue limit, the longest wait in the queue (s), then the job hash's field/value pairs.
-    /// The job's inputs (its request, drawing and images) are already in its hash, written just
-    /// before with its expiry (so that their bytes are not copied into Lua and back). Returns the
-    /// id of the job's `queued` event (where a reader of its events goes on from); 0 when full,
-    /// -1 when the inputs are missing, and then the job's hash is deleted. Ids of jobs that waited
-    /// longer than that (expired unstarted) leave the queue first.
-    static let enqueue = RedisScript(prelude + """
+    /// Queues a job unless the queue is full. KEYS: queue, job, stream, events, epoch, the job's
+    /// waiting note. ARGV: id, queue limit, the longest wait in the queue (s), the epoch the id
+    /// was made under, the waiting note (owner digest or '', `:`, images asked for), its
+    /// lifetime (s), then the job hash's field/value pairs. The job's inputs (its request,
+    /// drawing and images) are already in its hash, written just before with its expiry (so that
+    /// their bytes are not copied into Lua and back). Returns the id of the job's `queued` event
+    /// (where a reader of its events goes on from); 0 when full, -1 when the inputs are missing,
+    /// -2 when the epoch is another (Redis lost its data since the front end last looked), and
+    /// then the job's hash is deleted. Ids of jobs that waited longer than that (expired
+    /// unstarted) leave the queue first.
+    static let enqueue = RedisScript(adds + prelude + """
     local now = now_ms()
     redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[3]) * 1000)
+    if redis.call('GET', KEYS[5]) ~= ARGV[4] then
+      redis.call('DEL', KEYS[2])
+      return -2
+    end
     if redis.call('HEXISTS', KEYS[2], 'spec') == 0 then
       redis.call('DEL', KEYS[2])
       return -1
@@ -96,11 +117,12 @@ enum ClusterScripts {
       return 0
     end
     local entry = redis.call('XADD', KEYS[3], '*', 'job', ARGV[1])
-    redis.call('HSET', KEYS[2], 'state', 'queued', 'created', now, 'attempts', 0, 'entry', entry, unpack(ARGV, 4))
+    redis.call('HSET', KEYS[2], 'state', 'queued', 'created', now, 'attempts', 0, 'entry', entry, unpack(ARGV, 7))
     redis.call('ZADD', KEYS[1], now, ARGV[1])
     local queued = redis.call('XADD', KEYS[4], '*', 'e', '{"type":"queued"}')
     redis.call('EXPIRE', KEYS[2], ARGV[3])
     redis.call('EXPIRE', KEYS[4], ARGV[3])
+    redis.call('SET', KEYS[6], ARGV[5], 'EX', ARGV[6])
     return queued
     """)
 
@@ -109,7 +131,7 @@ enum ClusterScripts {
     /// failed event JSON, error JSON, engine, visibility timeout (s). Returns `skip <why>`, or
     /// `run <attempt>`; the worker reads the job's hash right after it in the same round trip
     /// (an `HGETALL` outside the script, so that the inputs' bytes are not copied out of Lua).
-    static let start = RedisScript(prelude + """
+    static let start = RedisScript(adds + prelude + """
     return start_job(KEYS, ARGV)
     """)
 
@@ -123,7 +145,7 @@ enum ClusterScripts {
     /// Returns one `[entry id, job id, start's verdict, the job's hash]` per job started. (The job's keys
     /// are made here from the prefix, which a Redis Cluster would refuse; Inkling's cluster runs
     /// on one Redis.)
-    static let startClaimed = RedisScript(prelude + """
+    static let startClaimed = RedisScript(adds + prelude + """
     local started = {}
     local pending = redis.call('XPENDING', KEYS[1], ARGV[2], '-', '+', tonumber(ARGV[10]), ARGV[3])
     for _, p in ipairs(pending) do
@@ -151,7 +173,7 @@ enum ClusterScripts {
     /// finished counter. ARGV: variation, image entry JSON, TTL (s), owner or '', event JSON,
     /// job id, entry id, `last` or ''. Returns 1 when delivered, 0 when it already was, -1
     /// (and does nothing else) when the job is not running.
-    static let deliver = RedisScript(prelude + """
+    static let deliver = RedisScript(adds + prelude + """
     if redis.call('HGET', KEYS[5], 'state') ~= 'running' then
       redis.call('DEL', KEYS[2])
       return -1
@@ -180,7 +202,7 @@ enum ClusterScripts {
     /// finished counter. ARGV: id, state, event JSON, error JSON or '', entry id or ''. Returns
     /// the state the job ended in (the earlier one if it had already ended, `gone` if expired).
     /// A `succeeded` end's event JSON is ignored: its `done` event counts the images delivered.
-    static let finish = RedisScript(prelude + """
+    static let finish = RedisScript(keeps + prelude + """
     local state = redis.call('HGET', KEYS[1], 'state')
     local result = state or 'gone'
     if state and not is_final(state) then
@@ -201,7 +223,7 @@ enum ClusterScripts {
     /// and announces new progress, and reads the job's cancel request. KEYS: stream, job, events.
     /// ARGV: entry id, worker, progress (0…1) or '' when unchanged. Returns `ok`, `lost` (another
     /// worker has it, or it ended) or `cancel <reason>`.
-    static let heartbeat = RedisScript("""
+    static let heartbeat = RedisScript(keeps + """
     local pending = redis.call('XPENDING', KEYS[1], 'workers', ARGV[1], ARGV[1], 1)
     if #pending == 0 or pending[1][2] ~= ARGV[2] then return 'lost' end
     local state = redis.call('HGET', KEYS[2], 'state')
@@ -216,9 +238,19 @@ enum ClusterScripts {
     return 'ok'
     """)
 
+    /// Keeps a claimed stream entry this worker's while its job cannot be started (Redis full):
+    /// re-claims it only if this worker still holds it. KEYS: stream. ARGV: entry id, worker.
+    /// Returns 1, or 0 when another worker holds it (or it is gone).
+    static let hold = RedisScript(keeps + """
+    local pending = redis.call('XPENDING', KEYS[1], 'workers', ARGV[1], ARGV[1], 1)
+    if #pending == 0 or pending[1][2] ~= ARGV[2] then return 0 end
+    redis.call('XCLAIM', KEYS[1], 'workers', ARGV[2], 0, ARGV[1], 'JUSTID')
+    return 1
+    """)
+
     /// Hands a job back to the queue (a worker stopping before it finished). KEYS: job, queue,
     /// stream. ARGV: id, old entry id, worker. Returns 1, or 0 if the job is no longer this worker's.
-    static let handBack = RedisScript("""
+    static let handBack = RedisScript(keeps + """
     if redis.call('HGET', KEYS[1], 'state') ~= 'running' or redis.call('HGET', KEYS[1], 'worker') ~= ARGV[3] then return 0 end
     local t = redis.call('TIME')
     redis.call('HINCRBY', KEYS[1], 'attempts', -1)
@@ -235,7 +267,7 @@ enum ClusterScripts {
     /// A client cancels a job. KEYS: job, events, images, queue, stream, finished counter.
     /// ARGV: id, requester or '', reason, cancelled event JSON, error JSON. Returns the state
     /// after the request, or `gone` (unknown, expired, or another owner's).
-    static let cancel = RedisScript(prelude + """
+    static let cancel = RedisScript(keeps + prelude + """
     local state = redis.call('HGET', KEYS[1], 'state')
     if not state then return 'gone' end
     local owner = redis.call('HGET', KEYS[1], 'owner')
@@ -254,7 +286,7 @@ enum ClusterScripts {
 
     /// Takes (or peeks at) an image for a requester. KEYS: image, owner. ARGV: requester or '',
     /// `take` or `peek`. Returns the PNG, or nil.
-    static let image = RedisScript("""
+    static let image = RedisScript(keeps + """
     local owner = redis.call('GET', KEYS[2])
     if owner and owner ~= ARGV[1] then return false end
     if ARGV[2] == 'peek' then return redis.call('GET', KEYS[1]) end
@@ -265,7 +297,7 @@ enum ClusterScripts {
 
     /// Takes `cost` tokens from a client's bucket. KEYS: bucket. ARGV: rate, capacity, cost.
     /// Returns '0' when taken, else the seconds to wait (as text: Lua numbers would be truncated).
-    static let charge = RedisScript("""
+    static let charge = RedisScript(adds + """
     local rate, capacity, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
     local t = redis.call('TIME')
     local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
@@ -278,5 +310,30 @@ enum ClusterScripts {
     redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
     redis.call('EXPIRE', KEYS[1], math.ceil((capacity - tokens) / rate) + 1)
     return wait
+    """)
+
+    /// A member's heartbeat, and the epoch of Redis's data, in one step that runs while Redis is
+    /// full (a live worker must stay listed, or front ends would answer `no_workers`). KEYS:
+    /// member list, member record, epoch, epochs. ARGV: name, now (s, the member's clock, as the
+    /// list is read), the record's lifetime (s), the epoch the member knew or '', a fresh epoch
+    /// (used when there is none), then the record's field/value pairs. A known epoch that is not
+    /// the current one goes into `epochs` with the time it was first seen replaced. Returns the
+    /// current epoch, then the earlier ones and when each was replaced (ms), oldest first.
+    static let beat = RedisScript(keeps + prelude + """
+    local now = tonumber(ARGV[2])
+    redis.call('ZADD', KEYS[1], now, ARGV[1])
+    redis.call('HSET', KEYS[2], unpack(ARGV, 6))
+    redis.call('EXPIRE', KEYS[2], ARGV[3])
+    -- Members gone for an hour leave the list.
+    redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 3600)
+    local epoch = redis.call('GET', KEYS[3])
+    if not epoch then
+      epoch = ARGV[5]
+      redis.call('SET', KEYS[3], epoch)
+    end
+    if ARGV[4] ~= '' and ARGV[4] ~= epoch then redis.call('ZADD', KEYS[4], 'NX', now_ms(), ARGV[4]) end
+    redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now_ms() - 86400000)
+    redis.call('ZREMRANGEBYRANK', KEYS[4], 0, -101)
+    return {epoch, redis.call('ZRANGE', KEYS[4], 0, -1, 'WITHSCORES')}
     """)
 }

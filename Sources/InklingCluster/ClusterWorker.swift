@@ -37,6 +37,8 @@ public final class ClusterWorker: @unchecked Sendable {
     private var left = false
     /// The claim loop, while it waits for a slot: resumed when a job ends or the worker stops.
     private var slotWaiter: CheckedContinuation<Void, Never>?
+    /// The epoch of Redis's data as the last heartbeat read it: image ids are made under it.
+    private var epoch: ClusterEpoch?
 
     /// One job this worker runs.
     private final class RunningJob: @unchecked Sendable {
@@ -45,6 +47,8 @@ public final class ClusterWorker: @unchecked Sendable {
         let lock = NSLock()
         /// The runner's handle on the job: a stop of any kind cancels it there.
         let control = JobControl()
+        /// When the job's generation timeout runs out (set as it starts).
+        var deadline = ContinuousClock.now + .seconds(120)
         var ending: Ending?
         var progress: Double?
         /// The progress last announced.
@@ -240,8 +244,9 @@ public final class ClusterWorker: @unchecked Sendable {
             do {
                 _ = try await client.command(["XGROUP", "CREATE", .init(stream), .init(ClusterKeys.group), "0", "MKSTREAM"])
             } catch {
-                // BUSYGROUP: it is there already.
-                if case .server(let message) = error, message.hasPrefix("BUSYGROUP") {} else {
+                // BUSYGROUP: it is there already. OOM (Redis full refuses XGROUP CREATE even for a
+                // group that exists): the claim loop goes on, and comes back here on NOGROUP.
+                if case .server(let message) = error, message.hasPrefix("BUSYGROUP") || message.hasPrefix("OOM") {} else {
                     if error.description != said { log("redis: \(error.description); retrying every second") }
                     said = error.description
                     try? await Task.sleep(for: .seconds(1))
@@ -317,20 +322,8 @@ public final class ClusterWorker: @unchecked Sendable {
         if let prestarted {
             started = prestarted
         } else {
-            let exhausted = Self.exhausted(settings.maxAttempts)
-            do {
-                // The job's hash is read right after the script, in the same round trip.
-                let replies = try await client.run(ClusterScripts.start, keys: [
-                    .init(keys.job(job.id)), .init(keys.queue), .init(keys.events(job.id)), .init(keys.images(job.id)),
-                    .init(keys.deadLetter), .init(finishedCounter()),
-                ], arguments: [.init(job.id), .init(name), .init(settings.maxAttempts), .init(job.entry), .init(settings.deadLetterLength),
-                               .init(JobEventJSON.encode(.failed(exhausted))), .init(JobEventJSON.error(exhausted).text), .init(engineName),
-                               .init(settings.visibilityTimeout)], after: [], then: [["HGETALL", .init(keys.job(job.id))]])
-                started = (replies.script, replies.followUps[0])
-            } catch {
-                log("job \(job.id): could not start it: \(error.description)")
-                return  // left pending: reclaimed later
-            }
+            guard let fresh = await start(job) else { return }
+            started = fresh
         }
         // `run <attempt>`, or `skip <why>`.
         let verdict = started.script.text ?? ""
@@ -343,11 +336,50 @@ public final class ClusterWorker: @unchecked Sendable {
             return
         }
         let fields = started.job.fields
+        log("job \(job.id): started (attempt \(verdict.dropFirst(4)))")
         let beat = Task { await self.beat(job) }
         let timeout = fields.double("timeout") ?? 120
+        job.lock.withLock { job.deadline = .now + .milliseconds(Int64(timeout * 1000)) }
         let outcome = await paint(job, fields: fields, timeout: timeout)
         beat.cancel()
         await finish(job, outcome: outcome, timeout: timeout)
+    }
+
+    /// Runs the start script for a job this worker claimed (its hash read right behind it, in
+    /// the same round trip). While Redis is full the script is refused whole: the worker keeps
+    /// the claim (re-claiming its stream entry, which Redis allows while full, so that no other
+    /// worker takes the job over while this one lives) and tries again every second, until it
+    /// starts, ends otherwise, or the worker stops. `nil`: not started, the entry left pending
+    /// (another worker reclaims it after the visibility timeout).
+    private func start(_ job: RunningJob) async -> (script: RedisReply, job: RedisReply)? {
+        let exhausted = Self.exhausted(settings.maxAttempts)
+        var said = false
+        while true {
+            do throws(RedisError) {
+                let replies = try await client.run(ClusterScripts.start, keys: [
+                    .init(keys.job(job.id)), .init(keys.queue), .init(keys.events(job.id)), .init(keys.images(job.id)),
+                    .init(keys.deadLetter), .init(finishedCounter()),
+                ], arguments: [.init(job.id), .init(name), .init(settings.maxAttempts), .init(job.entry), .init(settings.deadLetterLength),
+                               .init(JobEventJSON.encode(.failed(exhausted))), .init(JobEventJSON.error(exhausted).text), .init(engineName),
+                               .init(settings.visibilityTimeout)], after: [], then: [["HGETALL", .init(keys.job(job.id))]])
+                if said { log("job \(job.id): Redis has room again; starting it") }
+                return (replies.script, replies.followUps[0])
+            } catch .server(let message) where message.hasPrefix("OOM") && !isStopping {
+                if !said {
+                    log("job \(job.id): Redis is full (maxmemory); holding the job and trying to start it every second")
+                    said = true
+                }
+                let held = try? await client.run(ClusterScripts.hold, keys: [.init(stream)], arguments: [.init(job.entry), .init(name)])
+                if held?.integer == 0 {
+                    log("job \(job.id): another worker holds it now; leaving it to that one")
+                    return nil
+                }
+                try? await Task.sleep(for: .seconds(1))
+            } catch {
+                log("job \(job.id): could not start it: \(error.description)")
+                return nil
+            }
+        }
     }
 
     /// What painting a job came to.
@@ -382,6 +414,11 @@ public final class ClusterWorker: @unchecked Sendable {
         // The `started` event is written before the job's end.
         await painting.announcement?.value
         if painting.ended { return .ended }
+        if case .failed(.server(let message) as RedisError) = outcome, message.hasPrefix("OOM") {
+            // Full until the deadline: the job fails with why (the finish script runs while Redis is full).
+            return .ran(.failed(APIError(503, "cluster_full", "the cluster's Redis stayed full (maxmemory) until the job's generation timeout, "
+                + "so its images could not be stored; retry when downloads or expiring images have made room", retryAfter: 30)))
+        }
         if case .failed(let error as RedisError) = outcome {
             // Redis went away mid-job: leave the entry pending; a worker reclaims it.
             log("job \(job.id): \(error.description); leaving it to be reclaimed")
@@ -431,7 +468,7 @@ public final class ClusterWorker: @unchecked Sendable {
             await painting.announcement?.value
             // The last image ends the job in the same step, unless it is being stopped.
             let last = painting.paint() && job.why == nil && job.control.reason == nil
-            let entry = JobImage(id: RandomID.make(), variation: image.recipe.variation, width: image.image.width,
+            let entry = JobImage(id: lock.withLock { epoch }?.makeID() ?? RandomID.make(), variation: image.recipe.variation, width: image.image.width,
                                  height: image.image.height, seed: image.recipe.seed, style: image.recipe.style.rawValue)
             let result = try await whileRedisIsFull(job) { () async throws(RedisError) in
                 try await client.run(ClusterScripts.deliver, keys: [
@@ -449,19 +486,19 @@ public final class ClusterWorker: @unchecked Sendable {
     }
 
     /// Runs `step` (a delivery); while Redis is full (`OOM`: `maxmemory` with `noeviction`), keeps
-    /// what was painted and tries again every second, for up to twice the visibility timeout:
+    /// what was painted and tries again every second, until the job's generation timeout:
     /// downloads and expiring images make room, and painting again would cost the engine's time.
-    /// The job's heartbeat (which adds nothing to Redis) keeps the job this worker's meanwhile.
-    /// Other errors, a job stopped meanwhile, a cancelled task (whose sleep would not wait), or a
-    /// Redis still full at the end throw as before.
+    /// The job's heartbeat (which runs while Redis is full) keeps the job this worker's
+    /// meanwhile, so no other worker starts it again. Other errors, a job stopped meanwhile, a
+    /// cancelled task (whose sleep would not wait), or a Redis still full at the deadline (the
+    /// job then fails with the timeout) throw as before.
     private func whileRedisIsFull<T>(_ job: RunningJob, _ step: () async throws(RedisError) -> T) async throws(RedisError) -> T {
-        let clock = ContinuousClock()
-        let end = clock.now + .seconds(max(2, settings.visibilityTimeout * 2))
+        let end = job.lock.withLock { job.deadline }
         var said = false
         while true {
             do {
                 return try await step()
-            } catch .server(let message) where message.hasPrefix("OOM") && job.why == nil && !Task.isCancelled && clock.now < end {
+            } catch .server(let message) where message.hasPrefix("OOM") && job.why == nil && !Task.isCancelled && ContinuousClock.now < end {
                 if !said {
                     log("job \(job.id): Redis is full (maxmemory); keeping its image and trying again every second")
                     said = true
@@ -545,7 +582,14 @@ public final class ClusterWorker: @unchecked Sendable {
                 return left ? nil : member
             }
             guard let record else { return }
-            try? await registry.beat(record)
+            let known = lock.withLock { epoch }
+            if let read = try? await registry.beat(record, knowing: known) {
+                lock.withLock { epoch = read.current }
+                if let known, known != read.current {
+                    log("Redis lost its data (epoch \(known.name) → \(read.current.name)): it restarted without persistence or was flushed; "
+                        + "the jobs it held are answered `lost`")
+                }
+            }
             try? await Task.sleep(for: .milliseconds(Int64(settings.heartbeatInterval * 1000)))
         }
     }

@@ -127,11 +127,11 @@ final class ClusterRedisUserTests: XCTestCase {
 
     func testTheDoctorNamesWhatTheUserMayNotRun() async throws {
         let redis = try RedisTestServer()
-        // Without TIME (the scripts call it) and without INFO (the doctor then probes for 6.2).
+        // Without TIME (the scripts call it) and without INFO (the doctor then probes for 7.0).
         let noTime = try await user("notime", rules: ClusterDoctor.userRules().replacingOccurrences(of: " +time", with: ""), on: redis)
         let lines = await ClusterDoctor.check(noTime).map { ($0.ok, $0.line) }
         XCTAssertTrue(lines.contains { !$0.0 && $0.1.hasPrefix("commands: this Redis user may not run TIME (NOPERM)") }, "\(lines)")
-        XCTAssertTrue(lines.contains { $0.0 && $0.1.contains("GETDEL and XAUTOCLAIM run, so it is 6.2 or later") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.0 && $0.1.contains("a script with flags runs, so it is 7.0 or later") }, "\(lines)")
         XCTAssertTrue(lines.contains { $0.1.hasPrefix("persistence: cannot read CONFIG (") && $0.1.contains("NOPERM") }, "\(lines)")
 
         // Keys outside its pattern.

@@ -18,7 +18,7 @@ struct DoctorCommand: InklingCommand {
         valid choices and the setting to fix. An engine with several endpoints (a pool) is
         followed by one indented line per endpoint; the pool is available when one of them is.
         Engines are checked concurrently. With --cluster URL it checks that Redis instead: reachable,
-        version 6.2 or later, Lua scripts allowed, persistence (AOF) and the eviction policy
+        version 7.0 or later, Lua scripts allowed, persistence (AOF) and the eviction policy
         (noeviction), then the cluster's live members and queue (see docs/cluster.md).
         Exits 0 when every engine checked (or the cluster's Redis) is fit, 4 when one is not.
         """,

@@ -79,7 +79,7 @@ test: deps
 ## The fast tier, for working on the code: the Swift tests but the suites that soak, start
 ## processes or wait on purpose for long (make test runs those too). About 4 minutes after a
 ## build on a 2-core machine.
-SLOW_SUITES ?= ClusterSoakTests|ClusterProcessTests|RemoteDeadlineTests
+SLOW_SUITES ?= ClusterSoakTests|ClusterProcessTests|ClusterChaosTests|RemoteDeadlineTests
 check: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip '$(SLOW_SUITES)'

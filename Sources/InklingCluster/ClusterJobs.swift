@@ -75,14 +75,18 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     /// changed (Redis came back empty).
     @discardableResult
     private func beat() async throws(RedisError) -> ClusterRegistry.Epochs {
-        let (record, known) = lock.withLock { (member, epochs?.current) }
+        let (record, known) = lock.withLock { (member, epochs) }
         let read = try await registry.beat(record, knowing: known)
-        lock.withLock { epochs = read }
-        if let known, known != read.current {
-            FileHandle.standardError.write(Data(("inkling: the cluster's Redis (\(settings.url)) lost its data (its epoch went from \(known.name) "
-                + "to \(read.current.name)): it restarted without persistence, or was flushed; jobs and images made before are answered `lost`\n").utf8))
+        let now = lock.withLock {
+            // A job queued meanwhile may have raised the clock this front end saw.
+            if let later = epochs, later.current == read.current { epochs = read.seeing(clock: later.clock) } else { epochs = read }
+            return epochs ?? read
         }
-        return read
+        if let known, known.current != read.current {
+            FileHandle.standardError.write(Data(("inkling: the cluster's Redis (\(settings.url)) lost data (its epoch went from \(known.current.name) "
+                + "to \(read.current.name)): it came back empty or from an older copy; jobs and images it no longer has are answered `lost`\n").utf8))
+        }
+        return now
     }
 
     /// The epoch new ids are made under: the last heartbeat's, or read now.
@@ -162,7 +166,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         do throws(RedisError) {
             let sent = try await client.run(ClusterScripts.enqueue,
                                             keys: [.init(keys.queue), .init(keys.job(id)), .init(keys.jobs(engine: engine)), .init(keys.events(id)),
-                                                   .init(keys.epoch), .init(keys.waiting(id))],
+                                                   .init(keys.epoch), .init(keys.waiting(id)), .init(keys.clock)],
                                             arguments: [.init(id), .init(settings.queueLimit), .init(queueWait), .init(epoch.name),
                                                         .init("\(owner):\(submission.request.limit)"), .init(queueWait * 2)] + fields,
                                             after: [["MULTI"], inputs, ["EXPIRE", .init(keys.job(id)), .init(queueWait)], ["EXEC"]])
@@ -177,13 +181,14 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
             throw .refused(unavailable(error))
         }
         if reply.integer == -2 { throw .epochReplaced }
-        guard let queued = reply.text else {
+        guard let parts = reply.array, parts.count == 2, let queued = parts[0].text else {
             // A place frees when the next job ends: at the measured drain rate, 1 / rate seconds.
             let drain = await drainRate()
             let wait = drain > 0 ? min(600, max(1, Int((1 / drain).rounded(.up)))) : 30
             throw .refused(APIError(503, "queue_full", "the cluster's queue is full (\(settings.queueLimit) jobs waiting); retry in \(wait) s", retryAfter: wait))
         }
         lock.withLock {
+            if let clock = parts[1].integer, let known = epochs, known.current == epoch { epochs = known.seeing(clock: clock) }
             member.jobsDone += 1
             if !submission.request.asynchronous {
                 let now = ContinuousClock.now
@@ -421,35 +426,36 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         let when = replacedAt.map { " \(NumberText.compact(max(0, (Date().timeIntervalSince1970 - $0).rounded()))) s ago" } ?? ""
         let why = replacedAt == nil
             ? "its record disappeared from the cluster's Redis (evicted under maxmemory, or deleted)"
-            : "the cluster's Redis lost its data\(when) (it restarted without persistence, or was flushed)"
+            : "the cluster's Redis lost data\(when) (it came back empty or from an older copy: restarted without persistence, from a snapshot older than the job, or flushed)"
         return APIError(503, "lost", "the job was lost: \(why); submit it again", retryAfter: 5)
     }
 
     /// Why Redis has no `id` (a job's, unless `job` is false: an image's): its waiting note, or
     /// the epoch it was made under. Epochs come from Redis and from what this front end knew.
     func absence(of id: String, job: Bool) async throws(APIError) -> Absence {
-        var commands: [[RedisArgument]] = [["GET", .init(keys.epoch)], ["ZRANGE", .init(keys.epochs), "0", "-1", "WITHSCORES"]]
+        var commands: [[RedisArgument]] = [["GET", .init(keys.epoch)], ["GET", .init(keys.clock)], ["ZRANGE", .init(keys.epochs), "0", "-1", "WITHSCORES"]]
         if job { commands.append(["GET", .init(keys.waiting(id))]) }
         let replies: [RedisReply]
         do { replies = try await client.pipeline(commands) } catch { throw unavailable(error) }
-        if job, let note = replies[2].text, let colon = note.lastIndex(of: ":") {
+        if job, let note = replies[3].text, let colon = note.lastIndex(of: ":") {
             return .queueTimeout(owner: String(note[..<colon]), limit: Int(note[note.index(after: colon)...]) ?? 1)
         }
         let now = Date().timeIntervalSince1970
         let current = replies[0].text.map(ClusterEpoch.init(name:))
-        if let current, current.made(id) { return .unknown }
+        let clock = replies[1].text.flatMap { Int64($0) } ?? 0
         var replaced: [ReplacedEpoch] = []
-        let items = replies[1].array ?? []
+        let items = replies[2].array ?? []
         for i in stride(from: 0, to: items.count - 1, by: 2) {
             if let name = items[i].text, let ms = items[i + 1].text.flatMap(Double.init) {
                 replaced.append(ReplacedEpoch(epoch: ClusterEpoch(name: name), replacedAt: ms / 1000))
             }
         }
         // What this front end knew: the epochs it read, and its current one if Redis has another
-        // (or none yet: it came back empty a moment ago).
+        // (or none yet: it came back empty a moment ago), or the same one with a lower clock than
+        // this front end saw (it came back from an older copy, and the next heartbeat replaces it).
         if let known = lock.withLock({ epochs }) {
             replaced += known.replaced
-            if known.current != current { replaced.append(ReplacedEpoch(epoch: known.current, replacedAt: now)) }
+            if known.current != current || clock < known.clock { replaced.append(ReplacedEpoch(epoch: known.current, replacedAt: now)) }
         }
         if let match = replaced.first(where: { $0.epoch.made(id) && now - $0.replacedAt < lostWindow }) {
             return .lost(replacedAt: match.replacedAt)
@@ -538,8 +544,8 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         }
         if png == nil, case .lost(let at) = try await absence(of: id, job: false) {
             let ago = NumberText.compact(max(0, (Date().timeIntervalSince1970 - at).rounded()))
-            throw APIError(410, "lost", "image \(id.prefix(64)) is not in the cluster's Redis, which lost its data \(ago) s ago (it restarted "
-                + "without persistence, or was flushed): it was lost then, unless it had been downloaded before; generate it again")
+            throw APIError(410, "lost", "image \(id.prefix(64)) is not in the cluster's Redis, which lost data \(ago) s ago (it came back "
+                + "empty or from an older copy): it was lost then, unless it had been downloaded before; generate it again")
         }
         return png
     }

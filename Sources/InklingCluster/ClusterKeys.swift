@@ -17,6 +17,7 @@ import InklingRedis
 /// | `deadletter` | stream | jobs that failed every attempt (id, engine, attempts, reason) | trimmed to its length |
 /// | `finished:<second>` | counter | jobs ended in that second (the drain rate) | 2 minutes |
 /// | `epoch` | string | 16 random hex digits naming this Redis's data: a Redis that comes back empty (no persistence) gets a new one, and ids made under the old one are answered `lost` | made by the first member that finds it missing |
+/// | `clock` | counter | raised by each job queued and image delivered: a member that saw it higher than Redis now has it knows Redis went back to an older copy of its data (a snapshot, a lagging replica) and starts a new epoch | always |
 /// | `epochs` | sorted set | earlier epochs → when a member saw each replaced (ms) | a day; the last 100 |
 /// | `bucket:<client digest>` | hash | a usage token bucket (clients are named by a SHA-256, never by their API key) | until it would be full again |
 /// | `doctor:<token>:<kind>` | each type | `inkling doctor --cluster`'s throwaway keys (``ClusterCommandProbe``) | deleted by it; a minute at most |
@@ -41,6 +42,7 @@ public struct ClusterKeys: Sendable, Hashable {
     func frontend(_ name: String) -> String { prefix + "frontend:" + name }
     var epoch: String { prefix + "epoch" }
     var epochs: String { prefix + "epochs" }
+    var clock: String { prefix + "clock" }
     var deadLetter: String { prefix + "deadletter" }
     func finished(second: Int64) -> String { prefix + "finished:" + String(second) }
     func bucket(_ client: String) -> String { prefix + "bucket:" + client }

@@ -117,25 +117,37 @@ struct ClusterRegistry: Sendable {
     /// What a heartbeat learns: the epoch of Redis's data, and the earlier ones members saw replaced.
     struct Epochs: Sendable, Hashable {
         var current: ClusterEpoch
+        /// The highest clock seen under the current epoch.
+        var clock: Int64
         var replaced: [ReplacedEpoch]
+
+        /// These epochs having seen `clock` under the current one.
+        func seeing(clock seen: Int64) -> Epochs {
+            var copy = self
+            copy.clock = max(clock, seen)
+            return copy
+        }
     }
 
     /// Writes `member`'s heartbeat (its score in the list, its record kept for three beats), even
-    /// while Redis is full, and reads the epoch of Redis's data; `known` is the epoch the member
-    /// knew, which goes into the replaced ones if it is no longer current.
+    /// while Redis is full, and reads the epoch of Redis's data; `known` is what the member knew
+    /// (its epoch goes into the replaced ones if it is no longer current, and a clock lower than
+    /// it saw starts a new epoch).
     @discardableResult
-    func beat(_ member: ClusterMember, knowing known: ClusterEpoch? = nil) async throws(RedisError) -> Epochs {
+    func beat(_ member: ClusterMember, knowing known: Epochs? = nil) async throws(RedisError) -> Epochs {
         let list = member.role == "worker" ? keys.workers : keys.frontends
         let key = member.role == "worker" ? keys.worker(member.name) : keys.frontend(member.name)
         let now = Date().timeIntervalSince1970
         let ttl = Int((staleAfter * 4).rounded(.up)) + 60
-        let reply = try await client.run(ClusterScripts.beat, keys: [.init(list), .init(key), .init(keys.epoch), .init(keys.epochs)],
-                                         arguments: [.init(member.name), .init(now), .init(ttl), .init(known?.name ?? ""),
-                                                     .init(ClusterEpoch.fresh().name)] + member.fields)
+        let reply = try await client.run(ClusterScripts.beat, keys: [.init(list), .init(key), .init(keys.epoch), .init(keys.epochs), .init(keys.clock)],
+                                         arguments: [.init(member.name), .init(now), .init(ttl), .init(known?.current.name ?? ""),
+                                                     .init(ClusterEpoch.fresh().name), .init(known?.clock ?? 0)] + member.fields)
         let parts = reply.array ?? []
-        guard parts.count == 2, let current = parts[0].text else { throw .protocolError("the heartbeat script answered \(reply)") }
+        guard parts.count == 3, let current = parts[0].text, let clock = parts[1].integer else {
+            throw .protocolError("the heartbeat script answered \(reply)")
+        }
         var replaced: [ReplacedEpoch] = []
-        let items = parts[1].array ?? []
+        let items = parts[2].array ?? []
         var i = 0
         while i + 1 < items.count {
             if let name = items[i].text, let ms = items[i + 1].text.flatMap(Double.init) {
@@ -143,7 +155,10 @@ struct ClusterRegistry: Sendable {
             }
             i += 2
         }
-        return Epochs(current: ClusterEpoch(name: current), replaced: replaced)
+        // The clock seen is the member's under an epoch it knew; under a new one, Redis's.
+        let epoch = ClusterEpoch(name: current)
+        let seen = known.map { $0.current == epoch ? max($0.clock, clock) : clock } ?? clock
+        return Epochs(current: epoch, clock: seen, replaced: replaced)
     }
 
     /// When the member `name` of `role` last beat (seconds since 1970), or `nil` if it is not listed.

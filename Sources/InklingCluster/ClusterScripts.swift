@@ -92,12 +92,12 @@ enum ClusterScripts {
     """
 
     /// Queues a job unless the queue is full. KEYS: queue, job, stream, events, epoch, the job's
-    /// waiting note. ARGV: id, queue limit, the longest wait in the queue (s), the epoch the id
+    /// waiting note, clock. ARGV: id, queue limit, the longest wait in the queue (s), the epoch the id
     /// was made under, the waiting note (owner digest or '', `:`, images asked for), its
     /// lifetime (s), then the job hash's field/value pairs. The job's inputs (its request,
     /// drawing and images) are already in its hash, written just before with its expiry (so that
     /// their bytes are not copied into Lua and back). Returns the id of the job's `queued` event
-    /// (where a reader of its events goes on from); 0 when full, -1 when the inputs are missing,
+    /// (where a reader of its events goes on from) and the clock it raised; 0 when full, -1 when the inputs are missing,
     /// -2 when the epoch is another (Redis lost its data since the front end last looked), and
     /// then the job's hash is deleted. Ids of jobs that waited longer than that (expired
     /// unstarted) leave the queue first.
@@ -123,7 +123,7 @@ enum ClusterScripts {
     redis.call('EXPIRE', KEYS[2], ARGV[3])
     redis.call('EXPIRE', KEYS[4], ARGV[3])
     redis.call('SET', KEYS[6], ARGV[5], 'EX', ARGV[6])
-    return queued
+    return {queued, redis.call('INCR', KEYS[7])}
     """)
 
     /// A worker starts a job it claimed (new or reclaimed). KEYS: job, queue, events, images,
@@ -169,8 +169,8 @@ enum ClusterScripts {
     /// the last image ends the job as succeeded in the same step (so its `image` and `done`
     /// events reach a reader together). The PNG is already stored under its key (a `SET … EX`
     /// sent just before, so that its bytes are not copied into Lua and back); it is deleted
-    /// unless delivered. KEYS: images hash, image, image owner, events, job, queue, stream,
-    /// finished counter. ARGV: variation, image entry JSON, TTL (s), owner or '', event JSON,
+    /// unless delivered (a delivery raises the clock). KEYS: images hash, image, image owner,
+    /// events, job, queue, stream, finished counter, clock. ARGV: variation, image entry JSON, TTL (s), owner or '', event JSON,
     /// job id, entry id, `last` or ''. Returns 1 when delivered, 0 when it already was, -1
     /// (and does nothing else) when the job is not running.
     static let deliver = RedisScript(adds + prelude + """
@@ -183,6 +183,7 @@ enum ClusterScripts {
       if ARGV[4] ~= '' then redis.call('SET', KEYS[3], ARGV[4], 'EX', ARGV[3]) end
       redis.call('XADD', KEYS[4], '*', 'e', ARGV[5])
       redis.call('HINCRBY', KEYS[5], 'done', 1)
+      redis.call('INCR', KEYS[9])
       local ttl = redis.call('TTL', KEYS[5])
       if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end
       delivered = 1
@@ -314,26 +315,32 @@ enum ClusterScripts {
 
     /// A member's heartbeat, and the epoch of Redis's data, in one step that runs while Redis is
     /// full (a live worker must stay listed, or front ends would answer `no_workers`). KEYS:
-    /// member list, member record, epoch, epochs. ARGV: name, now (s, the member's clock, as the
-    /// list is read), the record's lifetime (s), the epoch the member knew or '', a fresh epoch
-    /// (used when there is none), then the record's field/value pairs. A known epoch that is not
-    /// the current one goes into `epochs` with the time it was first seen replaced. Returns the
-    /// current epoch, then the earlier ones and when each was replaced (ms), oldest first.
+    /// member list, member record, epoch, epochs, clock. ARGV: name, now (s, the member's clock,
+    /// as the list is read), the record's lifetime (s), the epoch the member knew or '', a fresh
+    /// epoch (used when there is none, or a new one is due), the highest clock the member saw
+    /// under the epoch it knew, then the record's field/value pairs.
+    ///
+    /// No epoch (Redis came back empty): the fresh one. The epoch the member knew, but a clock
+    /// lower than it saw: Redis went back to an older copy of its data (a snapshot, a replica that
+    /// lagged), so what was made since is gone; a new epoch starts. A known epoch that is not the
+    /// current one goes into `epochs` with the time it was first seen replaced. Returns the
+    /// current epoch, the clock, then the earlier epochs and when each was replaced (ms).
     static let beat = RedisScript(keeps + prelude + """
     local now = tonumber(ARGV[2])
     redis.call('ZADD', KEYS[1], now, ARGV[1])
-    redis.call('HSET', KEYS[2], unpack(ARGV, 6))
+    redis.call('HSET', KEYS[2], unpack(ARGV, 7))
     redis.call('EXPIRE', KEYS[2], ARGV[3])
     -- Members gone for an hour leave the list.
     redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 3600)
     local epoch = redis.call('GET', KEYS[3])
-    if not epoch then
+    local clock = tonumber(redis.call('GET', KEYS[5]) or '0')
+    if not epoch or (epoch == ARGV[4] and tonumber(ARGV[6]) > clock) then
       epoch = ARGV[5]
       redis.call('SET', KEYS[3], epoch)
     end
     if ARGV[4] ~= '' and ARGV[4] ~= epoch then redis.call('ZADD', KEYS[4], 'NX', now_ms(), ARGV[4]) end
     redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now_ms() - 86400000)
     redis.call('ZREMRANGEBYRANK', KEYS[4], 0, -101)
-    return {epoch, redis.call('ZRANGE', KEYS[4], 0, -1, 'WITHSCORES')}
+    return {epoch, clock, redis.call('ZRANGE', KEYS[4], 0, -1, 'WITHSCORES')}
     """)
 }

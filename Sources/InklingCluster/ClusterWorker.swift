@@ -38,7 +38,7 @@ public final class ClusterWorker: @unchecked Sendable {
     /// The claim loop, while it waits for a slot: resumed when a job ends or the worker stops.
     private var slotWaiter: CheckedContinuation<Void, Never>?
     /// The epoch of Redis's data as the last heartbeat read it: image ids are made under it.
-    private var epoch: ClusterEpoch?
+    private var epochs: ClusterRegistry.Epochs?
 
     /// One job this worker runs.
     private final class RunningJob: @unchecked Sendable {
@@ -468,12 +468,13 @@ public final class ClusterWorker: @unchecked Sendable {
             await painting.announcement?.value
             // The last image ends the job in the same step, unless it is being stopped.
             let last = painting.paint() && job.why == nil && job.control.reason == nil
-            let entry = JobImage(id: lock.withLock { epoch }?.makeID() ?? RandomID.make(), variation: image.recipe.variation, width: image.image.width,
+            let entry = JobImage(id: lock.withLock { epochs }?.current.makeID() ?? RandomID.make(), variation: image.recipe.variation, width: image.image.width,
                                  height: image.image.height, seed: image.recipe.seed, style: image.recipe.style.rawValue)
             let result = try await whileRedisIsFull(job) { () async throws(RedisError) in
                 try await client.run(ClusterScripts.deliver, keys: [
                     .init(keys.images(job.id)), .init(keys.image(entry.id)), .init(keys.imageOwner(entry.id)),
                     .init(keys.events(job.id)), .init(keys.job(job.id)), .init(keys.queue), .init(stream), .init(finishedCounter()),
+                    .init(keys.clock),
                 ], arguments: [.init(entry.variation), .init(JSONValue.object(JobEventJSON.image(entry)).text),
                                .init(ttl), .init(owner), .init(JobEventJSON.encode(.image(entry))), .init(job.id), .init(job.entry),
                                last ? "last" : ""],
@@ -582,12 +583,12 @@ public final class ClusterWorker: @unchecked Sendable {
                 return left ? nil : member
             }
             guard let record else { return }
-            let known = lock.withLock { epoch }
+            let known = lock.withLock { epochs }
             if let read = try? await registry.beat(record, knowing: known) {
-                lock.withLock { epoch = read.current }
-                if let known, known != read.current {
-                    log("Redis lost its data (epoch \(known.name) → \(read.current.name)): it restarted without persistence or was flushed; "
-                        + "the jobs it held are answered `lost`")
+                lock.withLock { epochs = read }
+                if let known, known.current != read.current {
+                    log("Redis lost data (epoch \(known.current.name) → \(read.current.name)): it came back empty or from an older copy; "
+                        + "the jobs it no longer has are answered `lost`")
                 }
             }
             try? await Task.sleep(for: .milliseconds(Int64(settings.heartbeatInterval * 1000)))

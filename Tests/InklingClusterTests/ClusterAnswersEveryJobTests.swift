@@ -157,6 +157,43 @@ final class ClusterAnswersEveryJobTests: XCTestCase {
         XCTAssertEqual(events.last, .done(count: 1))
     }
 
+    func testARedisBackFromAnOlderSnapshotStartsANewEpochAndWhatItLostIsAnsweredLost() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings)
+        let client = RedisClient(url: redis.url)
+        try await ClusterTestSupport.listGhostWorker(client, settings)
+        let kept = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+        // A snapshot (as `save 60 1000` takes them), then a job it does not have.
+        _ = try await client.command(["SAVE"])
+        let gone = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+        try redis.restart()  // no AOF: it loads the snapshot
+        let back = try await jobs.status(of: kept, requester: nil)
+        XCTAssertEqual(back.state, .queued, "the snapshot's job is there")
+        let lost = try await jobs.status(of: gone, requester: nil)
+        XCTAssertEqual(lost.state, .failed, "answered before the next heartbeat too")
+        XCTAssertEqual(lost.error?.code, "lost")
+        // The heartbeat starts a new epoch; the old one is recorded as replaced.
+        try await ClusterTestSupport.eventually(5, "a new epoch") {
+            try await client.command(["ZCARD", .init(settings.keys.epochs)]).integer == 1
+        }
+        let after = try await jobs.status(of: gone, requester: nil)
+        XCTAssertEqual(after.error?.code, "lost")
+        let still = try await jobs.status(of: kept, requester: nil)
+        XCTAssertEqual(still.state, .queued, "a job Redis has is answered from Redis, whatever its epoch")
+        // New jobs are made under the new epoch; one Redis does not have is a plain 404.
+        let fresh = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
+        let queued = try await jobs.status(of: fresh, requester: nil)
+        XCTAssertEqual(queued.state, .queued)
+        _ = try await client.command(["DEL", .init(settings.keys.job(fresh)), .init(settings.keys.waiting(fresh))])
+        do {
+            _ = try await jobs.status(of: fresh, requester: nil)
+            XCTFail("answered a job of the current epoch Redis does not have")
+        } catch {
+            XCTAssertEqual(error.code, "job_not_found")
+        }
+    }
+
     func testWithRedisFullALiveWorkerKeepsTheJobsItClaimedAndStartsEachOnce() async throws {
         let redis = try RedisTestServer()
         // A takeover after a second without the claim renewed: within the 4 s Redis stays full below.

@@ -166,9 +166,11 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         do throws(RedisError) {
             let sent = try await client.run(ClusterScripts.enqueue,
                                             keys: [.init(keys.queue), .init(keys.job(id)), .init(keys.jobs(engine: engine)), .init(keys.events(id)),
-                                                   .init(keys.epoch), .init(keys.waiting(id)), .init(keys.clock)],
+                                                   .init(keys.epoch), .init(keys.waiting(id)), .init(keys.clock),
+                                                   .init(keys.generations(submission.client.map(Self.tag) ?? "nobody"))],
                                             arguments: [.init(id), .init(settings.queueLimit), .init(queueWait), .init(epoch.name),
-                                                        .init("\(owner):\(submission.request.limit)"), .init(queueWait * 2)] + fields,
+                                                        .init("\(owner):\(submission.request.limit)"), .init(queueWait * 2),
+                                                        .init(submission.client == nil ? 0 : submission.limits.concurrent ?? 0)] + fields,
                                             after: [["MULTI"], inputs, ["EXPIRE", .init(keys.job(id)), .init(queueWait)], ["EXEC"]])
             reply = sent.script
             if reply.integer == -1 {
@@ -181,6 +183,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
             throw .refused(unavailable(error))
         }
         if reply.integer == -2 { throw .epochReplaced }
+        if reply.integer == -3 { throw .refused(.tooManyGenerations(submission.limits.concurrent ?? 0)) }
         guard let parts = reply.array, parts.count == 2, let queued = parts[0].text else {
             // A place frees when the next job ends: at the measured drain rate, 1 / rate seconds.
             let drain = await drainRate()

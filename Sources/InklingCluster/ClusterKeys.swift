@@ -19,6 +19,7 @@ import InklingRedis
 /// | `epoch` | string | 16 random hex digits naming this Redis's data: a Redis that comes back empty (no persistence) gets a new one, and ids made under the old one are answered `lost` | made by the first member that finds it missing |
 /// | `clock` | counter | raised by each job queued and image delivered: a member that saw it higher than Redis now has it knows Redis went back to an older copy of its data (a snapshot, a lagging replica) and starts a new epoch | always |
 /// | `epochs` | sorted set | earlier epochs → when a member saw each replaced (ms) | a day; the last 100 |
+/// | `generations:<client digest>` | sorted set | the client's jobs queued or running → when each would expire (ms), for a key with `concurrent=` | a day after the last; entries leave as their jobs end or expire |
 /// | `bucket:<client digest>` | hash | a usage token bucket (clients are named by a SHA-256, never by their API key) | until it would be full again |
 /// | `doctor:<token>:<kind>` | each type | `inkling doctor --cluster`'s throwaway keys (``ClusterCommandProbe``) | deleted by it; a minute at most |
 public struct ClusterKeys: Sendable, Hashable {
@@ -46,6 +47,7 @@ public struct ClusterKeys: Sendable, Hashable {
     var deadLetter: String { prefix + "deadletter" }
     func finished(second: Int64) -> String { prefix + "finished:" + String(second) }
     func bucket(_ client: String) -> String { prefix + "bucket:" + client }
+    func generations(_ client: String) -> String { prefix + "generations:" + client }
     func doctorProbe(_ token: String) -> String { prefix + "doctor:" + token }
 
     /// The consumer group every engine's stream is read by.

@@ -42,6 +42,8 @@ enum ClusterScripts {
       if err ~= '' then redis.call('HSET', job, 'error', err) end
       drop_inputs(job)
       redis.call('DEL', job .. ':waiting')
+      local inflight = redis.call('HGET', job, 'inflight')
+      if inflight then redis.call('ZREM', inflight, id) end
       redis.call('XADD', events, '*', 'e', event)
       redis.call('ZREM', queue, id)
       redis.call('EXPIRE', job, ttl)
@@ -86,20 +88,27 @@ enum ClusterScripts {
       local life = math.ceil((timeout + tonumber(A[9])) * (tonumber(A[3]) - attempts + 1) + ttl + 60)
       redis.call('EXPIRE', K[1], life)
       redis.call('EXPIRE', K[3], life)
+      -- Counted among its client's generations until it ends, or until its record would expire.
+      local inflight = redis.call('HGET', K[1], 'inflight')
+      if inflight then redis.call('ZADD', inflight, 'XX', now_ms() + life * 1000, A[1]) end
       return 'run ' .. attempts
     end
 
     """
 
-    /// Queues a job unless the queue is full. KEYS: queue, job, stream, events, epoch, the job's
-    /// waiting note, clock. ARGV: id, queue limit, the longest wait in the queue (s), the epoch the id
-    /// was made under, the waiting note (owner digest or '', `:`, images asked for), its
-    /// lifetime (s), then the job hash's field/value pairs. The job's inputs (its request,
+    /// Queues a job unless the queue is full, or its client has as many generations queued or
+    /// running as its key allows. KEYS: queue, job, stream, events, epoch, the job's waiting note,
+    /// clock, the client's generations (a sorted set: job id → when it would expire, ms). ARGV:
+    /// id, queue limit, the longest wait in the queue (s), the epoch the id was made under, the
+    /// waiting note (owner digest or '', `:`, images asked for), its lifetime (s), the client's
+    /// most generations at once (0: no limit, and the job is not counted), then the job hash's
+    /// field/value pairs. The job's inputs (its request,
     /// drawing and images) are already in its hash, written just before with its expiry (so that
     /// their bytes are not copied into Lua and back). Returns the id of the job's `queued` event
-    /// (where a reader of its events goes on from) and the clock it raised; 0 when full, -1 when the inputs are missing,
-    /// -2 when the epoch is another (Redis lost its data since the front end last looked), and
-    /// then the job's hash is deleted. Ids of jobs that waited longer than that (expired
+    /// (where a reader of its events goes on from) and the clock it raised; 0 when full, -1 when
+    /// the inputs are missing, -2 when the epoch is another (Redis lost its data since the front
+    /// end last looked), -3 when the client has its most generations, and then the job's hash
+    /// is deleted. Ids of jobs that waited longer than that (expired
     /// unstarted) leave the queue first.
     static let enqueue = RedisScript(adds + prelude + """
     local now = now_ms()
@@ -116,8 +125,19 @@ enum ClusterScripts {
       redis.call('DEL', KEYS[2])
       return 0
     end
+    local most = tonumber(ARGV[7])
+    if most > 0 then
+      redis.call('ZREMRANGEBYSCORE', KEYS[8], '-inf', now)
+      if redis.call('ZCARD', KEYS[8]) >= most then
+        redis.call('DEL', KEYS[2])
+        return -3
+      end
+      redis.call('ZADD', KEYS[8], now + tonumber(ARGV[3]) * 1000, ARGV[1])
+      redis.call('EXPIRE', KEYS[8], 86400)
+      redis.call('HSET', KEYS[2], 'inflight', KEYS[8])
+    end
     local entry = redis.call('XADD', KEYS[3], '*', 'job', ARGV[1])
-    redis.call('HSET', KEYS[2], 'state', 'queued', 'created', now, 'attempts', 0, 'entry', entry, unpack(ARGV, 7))
+    redis.call('HSET', KEYS[2], 'state', 'queued', 'created', now, 'attempts', 0, 'entry', entry, unpack(ARGV, 8))
     redis.call('ZADD', KEYS[1], now, ARGV[1])
     local queued = redis.call('XADD', KEYS[4], '*', 'e', '{"type":"queued"}')
     redis.call('EXPIRE', KEYS[2], ARGV[3])

@@ -23,7 +23,9 @@ public struct ClusterUsageLimits: UsageLimits {
         self.capacity = capacity
     }
 
-    public func charge(_ clientName: String, cost: Double) async throws(APIError) {
+    public func charge(_ clientName: String, cost: Double, limits: ClientLimits) async throws(APIError) {
+        let rate = limits.rate ?? self.rate
+        let capacity = limits.burst ?? self.capacity
         guard rate > 0 else { return }
         let reply: RedisReply
         do {

@@ -23,12 +23,14 @@ public final class LocalUsageLimits: UsageLimits, @unchecked Sendable {
     }
 
     /// Charges `cost` tokens to `client`, or throws 429 `rate_limited` with the seconds to wait.
-    public func charge(_ client: String, cost: Double) async throws(APIError) {
-        try chargeNow(client, cost: cost)
+    public func charge(_ client: String, cost: Double, limits: ClientLimits) async throws(APIError) {
+        try chargeNow(client, cost: cost, limits: limits)
     }
 
-    /// ``charge(_:cost:)`` without suspending.
-    func chargeNow(_ client: String, cost: Double) throws(APIError) {
+    /// ``charge(_:cost:limits:)`` without suspending.
+    func chargeNow(_ client: String, cost: Double, limits: ClientLimits = ClientLimits()) throws(APIError) {
+        let rate = limits.rate ?? self.rate
+        let capacity = limits.burst ?? self.capacity
         guard rate > 0 else { return }
         let now = (clock.now - origin) / .milliseconds(1) / 1000
         let cost = min(cost, capacity)
@@ -36,7 +38,8 @@ public final class LocalUsageLimits: UsageLimits, @unchecked Sendable {
             if buckets.count > Self.forgetAbove {
                 buckets = buckets.filter { !$0.value.isFull(at: now) }
             }
-            var bucket = buckets[client] ?? TokenBucket(capacity: capacity, rate: rate, now: now)
+            // A key whose limits changed (the key file re-read) keeps its tokens, within its new burst.
+            var bucket = buckets[client].map { $0.with(capacity: capacity, rate: rate) } ?? TokenBucket(capacity: capacity, rate: rate, now: now)
             let wait = bucket.take(cost, now: now)
             buckets[client] = bucket
             return wait

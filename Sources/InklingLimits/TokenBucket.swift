@@ -13,6 +13,14 @@ struct TokenBucket: Sendable {
         updated = now
     }
 
+    /// This bucket with another capacity and rate: its tokens kept, at most the new capacity.
+    func with(capacity: Double, rate: Double) -> TokenBucket {
+        guard capacity != self.capacity || rate != self.rate else { return self }
+        var bucket = TokenBucket(capacity: capacity, rate: rate, now: updated)
+        bucket.tokens = min(tokens, capacity)
+        return bucket
+    }
+
     /// Takes `cost` tokens if there are enough; otherwise returns the seconds until there will be.
     mutating func take(_ cost: Double, now: Double) -> Double? {
         refill(now)

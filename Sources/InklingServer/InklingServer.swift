@@ -77,11 +77,11 @@ public final class InklingServer: Sendable {
     /// Takes `keys` as the API keys from now on, without dropping a connection (`inkling serve`
     /// calls it on SIGHUP after re-reading `--api-keys`). With `--require-api-key` an empty set
     /// is refused: it would lock every client out.
-    public func reloadAPIKeys(_ keys: Set<String>) throws(APIError) {
+    public func reloadAPIKeys(_ keys: Set<String>, limits: [String: ClientLimits] = [:]) throws(APIError) {
         if configuration.requireAPIKey && keys.isEmpty {
             throw APIError(500, "invalid_configuration", "the new key file has no keys, and keys are required; the old keys stay")
         }
-        router.replaceKeys(keys)
+        router.replaceKeys(keys, limits: limits)
     }
 
     /// `http://host:port` (IPv6 hosts in brackets).

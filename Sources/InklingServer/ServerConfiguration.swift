@@ -43,6 +43,9 @@ public struct ServerConfiguration: Sendable {
     /// API keys that get their own usage bucket (`X-API-Key` or `Authorization: Bearer`);
     /// requests without a key are counted by address, an unknown key is refused.
     public var apiKeys: Set<String> = []
+    /// Limits of their own for some of ``apiKeys`` (their lines in the key file); the others
+    /// have the server's.
+    public var apiKeyLimits: [String: ClientLimits] = [:]
     /// Whether every API request needs one of ``apiKeys`` (`--require-api-key`): without a valid
     /// one it is answered 401 with `WWW-Authenticate: Bearer`. The page and `/healthz` stay open
     /// (`/healthz` says only ok or not to callers without a key, off loopback).

@@ -74,6 +74,52 @@ final class ServeCommandTests: XCTestCase {
         return (process, String(decoding: line, as: UTF8.self), errors)
     }
 
+    func testAKeyFileWithABadLineIsRefusedAtStartAndOnSIGHUPKeepsTheKeysInUse() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inkling-keys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let keys = directory.appendingPathComponent("keys.txt")
+        try "# key   limits\nsk-one rate=1 burst=5\nsk-two colour=red\n".write(to: keys, atomically: true, encoding: .utf8)
+        let (code, io) = await inkling("serve", "--api-keys", keys.path, "--port", "0")
+        let stderr = io.stderrLines.joined(separator: "\n")
+        XCTAssertEqual(code, 2, stderr)
+        XCTAssertTrue(stderr.contains("keys.txt: line 3: unknown setting 'colour'"), stderr)
+        XCTAssertFalse(stderr.contains("sk-two"), "the key is not repeated")
+
+        // Serving with good keys; a SIGHUP with a bad file keeps them, one with a good file takes it.
+        try "sk-one rate=1 burst=5 concurrent=2\nsk-two\n".write(to: keys, atomically: true, encoding: .utf8)
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("inkling")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path), "no built inkling at \(executable.path)")
+        let log = directory.appendingPathComponent("stderr.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--port", "0", "--api-keys", keys.path, "--require-api-key"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        var line = [UInt8]()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 { line.append(byte) }
+        func said(_ text: String) async throws -> Bool {
+            for _ in 0..<200 {
+                if (try String(contentsOf: log, encoding: .utf8)).contains(text) { return true }
+                try await Task.sleep(for: .milliseconds(25))
+            }
+            return false
+        }
+        try "sk-one rate=one\n".write(to: keys, atomically: true, encoding: .utf8)
+        kill(process.processIdentifier, SIGHUP)
+        let refused = try await said("line 1: rate must be 0…1000000 tokens a second (0: no limit), not 'one'; the keys in use stay")
+        XCTAssertTrue(refused, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        try "sk-three store=64MB\nsk-four\n".write(to: keys, atomically: true, encoding: .utf8)
+        kill(process.processIdentifier, SIGHUP)
+        let taken = try await said("re-read 2 API keys from \(keys.path), 1 with limits of their own")
+        XCTAssertTrue(taken, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        XCTAssertTrue(process.isRunning)
+    }
+
     func testHelpListsServe() async {
         let (_, io) = await inkling("--help")
         XCTAssertTrue(io.stdout.contains("serve"), io.stdout)

@@ -242,4 +242,44 @@ final class ClusterAnswersEveryJobTests: XCTestCase {
         XCTAssertFalse(lines.contains { $0.contains("reclaimed") }, "no worker took another's job: \(lines)")
         XCTAssertEqual(lines.filter { $0.contains("started (attempt 1)") }.count, 4, "\(lines)")
     }
+
+    func testAKeysGenerationsAtOnceAndRateAreCountedClusterWide() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let (one, two) = (try frontEnd(settings, ttl: 2), try frontEnd(settings, ttl: 2))
+        try await ClusterTestSupport.listGhostWorker(RedisClient(url: redis.url), settings)
+        let limits = ClientLimits(concurrent: 2)
+        func submit(_ jobs: ClusterJobs, _ client: String) async throws -> String {
+            try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: client, client: client, limits: limits))
+        }
+        let first = try await submit(one, "key a")
+        _ = try await submit(two, "key a")
+        do {
+            _ = try await submit(one, "key a")
+            XCTFail("a third generation at once")
+        } catch let error as APIError {
+            XCTAssertEqual(error.code, "too_many_generations")
+            XCTAssertEqual(error.status, 429)
+        }
+        _ = try await submit(two, "key b")  // another client is not held back
+        // A cancelled job frees its place at once; one whose wait ran out, when it expires.
+        _ = try await one.cancel(first, requester: "key a", reason: .requested)
+        _ = try await submit(two, "key a")
+        try await Task.sleep(for: .milliseconds(2200))
+        _ = try await submit(one, "key a")
+        _ = try await submit(one, "key a")
+
+        // Rate and burst of the key's own, in the shared bucket.
+        let usage = ClusterUsageLimits(settings: settings, rate: 1000, capacity: 1000)
+        let own = ClientLimits(rate: 0.01, burst: 2)
+        try await usage.charge("key a", cost: 2, limits: own)
+        do {
+            try await usage.charge("key a", cost: 1, limits: own)
+            XCTFail("charged past its own burst")
+        } catch {
+            XCTAssertEqual(error.code, "rate_limited")
+            XCTAssertEqual(error.retryAfter, 100)
+        }
+        try await usage.charge("key b", cost: 5)
+    }
 }

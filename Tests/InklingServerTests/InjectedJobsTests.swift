@@ -45,7 +45,7 @@ final class InjectedJobsTests: XCTestCase {
         private let lock = NSLock()
         private var list: [String] = []
         var charges: [String] { lock.withLock { list } }
-        func charge(_ client: String, cost: Double) async throws(APIError) {
+        func charge(_ client: String, cost: Double, limits: ClientLimits) async throws(APIError) {
             lock.withLock { list.append("\(client): \(cost)") }
         }
     }

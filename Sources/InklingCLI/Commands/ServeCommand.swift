@@ -48,7 +48,7 @@ struct ServeCommand: InklingCommand {
             .init("connections-per-address", value: "n", help: "Most connections open at once from one address; 0: no limit.", default: "256"),
             .init("rate", value: "tokens/s", help: "Usage tokens regained per second per client; 0 turns limits off.", default: "2"),
             .init("burst", value: "tokens", help: "Most usage tokens a client can hold (at least 4).", default: "40"),
-            .init("api-keys", value: "file", help: "File of API keys, one per line; each gets its own usage bucket."),
+            .init("api-keys", value: "file", help: "File of API keys, one per line; each gets its own usage bucket, and may set its own limits after it: rate=, burst=, concurrent=, store= (docs/server.md)."),
             .init("max-generations", value: "n", help: "Generations running at once.", default: "2"),
             .init("queue", value: "n", help: "Generations waiting for a slot before 503.", default: "8"),
             .init("generation-timeout", value: "s", help: "Seconds before a generation is stopped (504).", default: "120"),
@@ -112,7 +112,11 @@ struct ServeCommand: InklingCommand {
             c.burst = burst
         }
         apiKeysPath = try arguments.value("api-keys", as: String.self)
-        if let apiKeysPath { c.apiKeys = try Self.keys(at: apiKeysPath) }
+        if let apiKeysPath {
+            let file = try Self.keys(at: apiKeysPath)
+            c.apiKeys = file.keys
+            c.apiKeyLimits = file.limits
+        }
         c.requireAPIKey = arguments.flag("require-api-key")
         if c.requireAPIKey && c.apiKeys.isEmpty { throw .usage("--require-api-key needs --api-keys FILE with at least one key") }
         let certificatePath = try arguments.value("tls-cert", as: String.self), keyPath = try arguments.value("tls-key", as: String.self)
@@ -182,9 +186,10 @@ struct ServeCommand: InklingCommand {
         let reload = apiKeysPath.map { path in
             Self.onHangUp {
                 do {
-                    let keys = try Self.keys(at: path)
-                    try running.reloadAPIKeys(keys)
-                    io.writeError("inkling serve: re-read \(keys.count) API key\(keys.count == 1 ? "" : "s") from \(path)")
+                    let file = try Self.keys(at: path)
+                    try running.reloadAPIKeys(file.keys, limits: file.limits)
+                    io.writeError("inkling serve: re-read \(file.keys.count) API key\(file.keys.count == 1 ? "" : "s") from \(path)"
+                                  + (file.limits.isEmpty ? "" : ", \(file.limits.count) with limits of their own"))
                 } catch let error as CommandFailure {
                     io.writeError("inkling serve: \(error.message); the keys in use stay")
                 } catch let error as APIError {
@@ -209,8 +214,9 @@ struct ServeCommand: InklingCommand {
         return .success
     }
 
-    /// The keys of an `--api-keys` file: one per line, blank lines and `#` comments skipped.
-    static func keys(at path: String) throws(CommandFailure) -> Set<String> {
+    /// The keys of an `--api-keys` file (``APIKeyFile``): one per line, each optionally with its
+    /// own limits; blank lines and `#` comments skipped.
+    static func keys(at path: String) throws(CommandFailure) -> APIKeyFile {
         let bytes: [UInt8]
         do {
             bytes = try FileContents.read(path: path, maxBytes: 16 << 20)
@@ -218,7 +224,11 @@ struct ServeCommand: InklingCommand {
             throw CommandFailure(.io, "\(path): cannot read the API key file: \(error.description)")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw CommandFailure(.io, "\(path): the API key file is not UTF-8 text") }
-        return Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") })
+        do {
+            return try APIKeyFile.parse(text)
+        } catch {
+            throw CommandFailure(.usage, "\(path): \(error.description)")
+        }
     }
 
     /// Calls `action` on each SIGHUP until the returned source is cancelled.

@@ -32,7 +32,9 @@ final class ImageStore: @unchecked Sendable {
 
     /// Stores `bytes` for `owner` (`nil`: anyone with the id) and returns its new identifier
     /// (32 lower-case hex digits).
-    func insert(_ bytes: [UInt8], owner: String? = nil, client: String? = nil) throws(APIError) -> String {
+    /// `share`: the client's own share (its key's), instead of the store's.
+    func insert(_ bytes: [UInt8], owner: String? = nil, client: String? = nil, share clientShare: Int? = nil) throws(APIError) -> String {
+        let share = clientShare ?? self.share
         let id = RandomID.make()
         let now = clock.now
         enum Verdict { case stored, overShare(Int), full }

@@ -10,6 +10,8 @@ struct LocalJob {
     let id: String
     /// Who may see it (``JobSubmission/owner``).
     let owner: String?
+    /// The client's share of the image store, when its key sets one.
+    var storeShare: Int?
     /// Who asked (``JobSubmission/client``): its images count against that client's share.
     var client: String?
     /// Images asked for.

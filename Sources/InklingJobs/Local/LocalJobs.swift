@@ -34,6 +34,8 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     private let timeout: Double
     private let ttl: Duration
     private let ttlSeconds: Double
+    /// Generations queued or running per client (``JobSubmission/client``).
+    private var inFlight: [String: Int] = [:]
     private let rememberLimit: Int
     private let styles: [String]
     private let store: ImageStore
@@ -88,13 +90,16 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     public func submit(_ submission: JobSubmission) async throws(APIError) -> String {
         let id = RandomID.make()
         let now = clock.now
-        enum Admission { case start(JobControl), queued, full, stopping }
+        enum Admission { case start(JobControl), queued, full, stopping, busy(Int) }
         let admission: Admission = lock.withLock {
             sweepLocked(now)
             if stopping { return .stopping }
             if running >= slots, queue.count >= queueLimit { return .full }
+            if let client = submission.client, let most = submission.limits.concurrent, inFlight[client, default: 0] >= most { return .busy(most) }
             var job = LocalJob(id: id, owner: submission.owner, request: submission.request, submitted: now)
             job.client = submission.client
+            job.storeShare = submission.limits.storeBytes
+            if let client = submission.client { inFlight[client, default: 0] += 1 }
             defer { jobs[id] = job }
             guard running < slots else {
                 queue.append(id)
@@ -108,6 +113,7 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
         case .queued: break
         case .full: throw APIError.queueFull(slots: slots, queue: queueLimit)
         case .stopping: throw APIError.stopping
+        case .busy(let most): throw APIError.tooManyGenerations(most)
         }
         return id
     }
@@ -222,6 +228,7 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
                 job.record(.cancelled(APIError.stopping), at: now)
             }
             jobs.removeAll()
+            inFlight.removeAll()
             endedOrder.removeAll()
             return endings
         }
@@ -255,14 +262,14 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     private func run(_ id: String, _ request: GenerationRequest, owner: String?, ending: JobControl) async -> JobEvent {
         let runner = JobRunner(engine: engine, cancellationGrace: Self.cancellationGrace)
         let store = self.store
-        let client = lock.withLock { jobs[id]?.client }
+        let (client, share) = lock.withLock { (jobs[id]?.client, jobs[id]?.storeShare) }
         let outcome = await runner.run(request.job, control: ending, deadline: timeout) { [self] event in
             switch event {
             case .started(let prepared):
                 record(.started(style: prepared.style.rawValue, limit: request.limit, notices: prepared.notices, worker: nil), of: id)
             case .image(let image):
                 if ending.reason == .clientGone { return }  // no one will fetch it
-                let imageID = try store.insert(image.png, owner: owner, client: client)
+                let imageID = try store.insert(image.png, owner: owner, client: client, share: share)
                 let entry = JobImage(id: imageID, variation: image.recipe.variation, width: image.image.width,
                                      height: image.image.height, seed: image.recipe.seed, style: image.recipe.style.rawValue)
                 // After the job has ended (the engine outran its grace), nothing shows it.
@@ -327,6 +334,7 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     /// for the TTL among at most ``JobLimits/maxRememberedJobs``.
     private func endLocked(_ job: LocalJob, now: ContinuousClock.Instant, ran: Bool) {
         jobs[job.id] = job
+        if let client = job.client, let count = inFlight[client] { inFlight[client] = count > 1 ? count - 1 : nil }
         endedOrder.append(job.id)
         if ran { throughput.record(at: seconds(now)) }
         switch job.state {

@@ -57,6 +57,13 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
         APIError(503, "queue_full", "the server is busy (\(slots) generations running, \(queue) waiting); retry in a few seconds", retryAfter: 5)
     }
 
+    /// 429 `too_many_generations` (`Retry-After: 5`): the client's key allows `most` generations
+    /// queued or running at once, and it has them.
+    package static func tooManyGenerations(_ most: Int) -> APIError {
+        APIError(429, "too_many_generations", "your API key allows \(most) generation\(most == 1 ? "" : "s") queued or running at once, "
+                 + "and you have \(most == 1 ? "one" : "them"); wait for one to end, then retry", retryAfter: 5)
+    }
+
     /// A route that does not exist.
     package static func notFound(_ path: String) -> APIError {
         APIError(404, "not_found", "nothing at \(path.count > 200 ? String(path.prefix(200)) + "…" : path); see /openapi.json for the endpoints")

@@ -8,10 +8,14 @@ public struct JobSubmission: Sendable {
     /// Who asked (the usage bucket: `key …` or `address …`), for the client's share of the
     /// image store; `nil`: counted as nobody's.
     public var client: String?
+    /// The client's own limits (its API key's line in the key file): generations at once, and
+    /// its share of the image store.
+    public var limits: ClientLimits
 
-    package init(request: GenerationRequest, owner: String?, client: String? = nil) {
+    package init(request: GenerationRequest, owner: String?, client: String? = nil, limits: ClientLimits = ClientLimits()) {
         self.request = request
         self.owner = owner
         self.client = client
+        self.limits = limits
     }
 }

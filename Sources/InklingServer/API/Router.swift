@@ -35,7 +35,7 @@ final class Router: @unchecked Sendable {
         self.assets = assets
         self.jobs = jobs
         self.limits = limits
-        currentClients = UsageClient(keys: configuration.apiKeys, required: configuration.requireAPIKey)
+        currentClients = UsageClient(keys: configuration.apiKeys, limits: configuration.apiKeyLimits, required: configuration.requireAPIKey)
         cors = CORSPolicy(origins: configuration.corsOrigins)
         var limits = configuration.drawingLimits
         limits.maxBytes = min(limits.maxBytes, configuration.maxBodyBytes)
@@ -58,9 +58,9 @@ final class Router: @unchecked Sendable {
     /// Answers one exchange (now, or later from a task).
     /// Takes `keys` as the API keys from now on (requests already answered keep their client);
     /// whether keys are required stays as configured.
-    func replaceKeys(_ keys: Set<String>) {
+    func replaceKeys(_ keys: Set<String>, limits: [String: ClientLimits]) {
         let required = clients.required
-        clientsLock.withLock { currentClients = UsageClient(keys: keys, required: required) }
+        clientsLock.withLock { currentClients = UsageClient(keys: keys, limits: limits, required: required) }
     }
 
     func handle(_ exchange: HTTPExchange) {
@@ -120,18 +120,20 @@ final class Router: @unchecked Sendable {
             let detailed = request.isLoopback || clients.hasValidKey(request)
             return .later { (reply: Responder) async throws(APIError) in reply.respond(await self.availability(detailed: detailed)) }
         case "/v1/guidance":
+            let clients = self.clients
             let client = try clients.name(of: request)
             // Rendered in a task, off the server's threads, which then only move bytes: a burst
             // of maps cannot delay /healthz or a new connection behind its CPU work.
             return .later { (reply: Responder) async throws(APIError) in
-                try await self.limits.charge(client, cost: Self.bodyCost(request.body.count))
+                try await self.limits.charge(client, cost: Self.bodyCost(request.body.count), limits: clients.limits(of: client))
                 reply.respond(try self.guidance.respond(to: request))
             }
         case "/v1/generations":
+            let clients = self.clients
             let client = try clients.name(of: request)
             let owner = try clients.owner(of: request)
             return .later { (reply: Responder) async throws(APIError) in
-                try await self.generate(request, client: client, owner: owner, reply: reply)
+                try await self.generate(request, client: client, limits: clients.limits(of: client), owner: owner, reply: reply)
             }
         default:
             break
@@ -173,27 +175,29 @@ final class Router: @unchecked Sendable {
 
     /// `POST /v1/generations`: charged, decoded and submitted as a job; answered `202` with the
     /// job (`"async": true` or `Prefer: respond-async`), or when it has ended (``WaitingClient``).
-    private func generate(_ request: HTTPRequest, client: String, owner: String?, reply: Responder) async throws(APIError) {
+    private func generate(_ request: HTTPRequest, client: String, limits clientLimits: ClientLimits, owner: String?,
+                          reply: Responder) async throws(APIError) {
         // The body's share before it is parsed (1 token, the first image's, plus 1 per whole
         // MiB: reading a hostile body costs up to a quarter of a CPU-second per MiB, see
         // RequestDecodingTests), the other images' once their number is known.
         let bodyCost = Self.bodyCost(request.body.count)
-        try await limits.charge(client, cost: bodyCost)
+        try await limits.charge(client, cost: bodyCost, limits: clientLimits)
         var parsed = try GenerationRequest(body: request.body, base: baseOptions, limits: guidance.limits)
         if parsed.limit > 1 {
             do throws(APIError) {
-                try await limits.charge(client, cost: Double(parsed.limit - 1))
-            } catch where error.code == "rate_limited" && configuration.tokensPerSecond > 0 {
+                try await limits.charge(client, cost: Double(parsed.limit - 1), limits: clientLimits)
+            } catch where error.code == "rate_limited" && (clientLimits.rate ?? configuration.tokensPerSecond) > 0 {
                 // The retry pays the body's share again before the other images': wait for both
                 // (the wait for the images alone came back too short for a multi-image request).
-                throw APIError.rateLimited(client: client, wait: Double(error.retryAfter ?? 1) + bodyCost / configuration.tokensPerSecond,
-                                           capacity: configuration.burst, rate: configuration.tokensPerSecond)
+                let rate = clientLimits.rate ?? configuration.tokensPerSecond
+                throw APIError.rateLimited(client: client, wait: Double(error.retryAfter ?? 1) + bodyCost / rate,
+                                           capacity: clientLimits.burst ?? configuration.burst, rate: rate)
             }
         }
         // RFC 7240: a preference, not an order: a stream asked for in the body wins.
         let preferenceApplied = !parsed.stream && Self.prefersAsync(request)
         if preferenceApplied { parsed.asynchronous = true }
-        let id = try await jobs.submit(JobSubmission(request: parsed, owner: owner, client: client))
+        let id = try await jobs.submit(JobSubmission(request: parsed, owner: owner, client: client, limits: clientLimits))
         guard parsed.asynchronous else {
             return await WaitingClient(jobs: jobs, id: id, owner: owner, stream: parsed.stream, reply: reply).serve()
         }

@@ -14,11 +14,19 @@ struct UsageClient: Sendable {
     let digests: [[UInt8]]
     /// Whether a request without a valid key is refused (`--require-api-key`).
     let required: Bool
+    /// The keys' own limits, by client name (`key <digest>`).
+    private let limits: [String: ClientLimits]
 
-    init(keys: Set<String>, required: Bool = false) {
+    init(keys: Set<String>, limits: [String: ClientLimits] = [:], required: Bool = false) {
         digests = keys.map { SHA256.digest(of: $0.utf8) }
+        self.limits = Dictionary(limits.compactMap { key, limits in
+            keys.contains(key) ? ("key " + SHA256.hexDigits(SHA256.digest(of: key.utf8)), limits) : nil
+        }, uniquingKeysWith: { first, _ in first })
         self.required = required
     }
+
+    /// The limits of client `name` (a ``name(of:)``): its key's own, or none (the server's).
+    func limits(of name: String) -> ClientLimits { limits[name] ?? ClientLimits() }
 
     /// The key a request sends, if any.
     static func key(of request: HTTPRequest) -> String? {

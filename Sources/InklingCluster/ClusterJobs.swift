@@ -154,6 +154,9 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
             "timeout", .init(generationTimeout), "frontend", .init(name),
         ]
         if !owner.isEmpty { fields += ["owner", .init(owner)] }
+        // Whose share of the image store its images count against.
+        let clientTag = submission.client.map(Self.tag)
+        if let clientTag { fields += ["client", .init(clientTag)] }
         // The inputs go into the job's hash with its expiry, atomically, before the script: sent
         // through its arguments, Redis would copy their bytes into Lua and back.
         var inputs: [RedisArgument] = [
@@ -162,15 +165,21 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         ]
         if let drawing = spec.drawing { inputs += ["drawing", .init(drawing), "drawingAt", .init(spec.drawingPosition)] }
         for (i, image) in spec.images.enumerated() { inputs += [.init("input:\(i)"), .init(image)] }
+        // A client's generations at once and its share of the image store (0: not counted).
+        let mostAtOnce: Int = clientTag == nil ? 0 : submission.limits.concurrent ?? 0
+        let share: Int = clientTag == nil ? 0 : submission.limits.storeBytes ?? Self.defaultStoreShare
+        let counted = clientTag ?? "nobody"
+        let scriptKeys: [RedisArgument] = [
+            .init(keys.queue), .init(keys.job(id)), .init(keys.jobs(engine: engine)), .init(keys.events(id)), .init(keys.epoch),
+            .init(keys.waiting(id)), .init(keys.clock), .init(keys.generations(counted)), .init(keys.stored(counted)), .init(keys.storedBytes(counted)),
+        ]
+        let scriptArguments: [RedisArgument] = [
+            .init(id), .init(settings.queueLimit), .init(queueWait), .init(epoch.name), .init("\(owner):\(submission.request.limit)"),
+            .init(queueWait * 2), .init(mostAtOnce), .init(share),
+        ]
         let reply: RedisReply
         do throws(RedisError) {
-            let sent = try await client.run(ClusterScripts.enqueue,
-                                            keys: [.init(keys.queue), .init(keys.job(id)), .init(keys.jobs(engine: engine)), .init(keys.events(id)),
-                                                   .init(keys.epoch), .init(keys.waiting(id)), .init(keys.clock),
-                                                   .init(keys.generations(submission.client.map(Self.tag) ?? "nobody"))],
-                                            arguments: [.init(id), .init(settings.queueLimit), .init(queueWait), .init(epoch.name),
-                                                        .init("\(owner):\(submission.request.limit)"), .init(queueWait * 2),
-                                                        .init(submission.client == nil ? 0 : submission.limits.concurrent ?? 0)] + fields,
+            let sent = try await client.run(ClusterScripts.enqueue, keys: scriptKeys, arguments: scriptArguments + fields,
                                             after: [["MULTI"], inputs, ["EXPIRE", .init(keys.job(id)), .init(queueWait)], ["EXEC"]])
             reply = sent.script
             if reply.integer == -1 {
@@ -184,6 +193,11 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         }
         if reply.integer == -2 { throw .epochReplaced }
         if reply.integer == -3 { throw .refused(.tooManyGenerations(submission.limits.concurrent ?? 0)) }
+        if reply.integer == -4 {
+            let share = submission.limits.storeBytes ?? Self.defaultStoreShare
+            throw .refused(APIError(429, "storage_share_full", "your finished images waiting for download fill your share of the cluster's image store "
+                + "(\(NumberText.bytes(share))); download them or wait for them to expire, then retry", retryAfter: 10))
+        }
         guard let parts = reply.array, parts.count == 2, let queued = parts[0].text else {
             // A place frees when the next job ends: at the measured drain rate, 1 / rate seconds.
             let drain = await drainRate()
@@ -304,6 +318,10 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     /// addresses are not readable by whoever can read Redis.
     static func tag(_ client: String) -> String { SHA256.hex(of: Array(("inkling client " + client).utf8)) }
 
+
+    /// A client's share of the cluster's images waiting for download, unless its key sets one
+    /// (`store=`): 64 MiB, as a quarter of single-process mode's 256 MiB store.
+    static let defaultStoreShare = 64 << 20
 
     // MARK: Reading a job
 
@@ -541,7 +559,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         let png: [UInt8]?
         do {
             png = try await client.run(ClusterScripts.image, keys: [.init(keys.image(id)), .init(keys.imageOwner(id))],
-                                       arguments: [.init(requester.map(Self.tag) ?? ""), mode]).bytes
+                                       arguments: [.init(requester.map(Self.tag) ?? ""), mode, .init(keys.prefix)]).bytes
         } catch {
             throw unavailable(error)
         }

@@ -20,6 +20,9 @@ import InklingRedis
 /// | `clock` | counter | raised by each job queued and image delivered: a member that saw it higher than Redis now has it knows Redis went back to an older copy of its data (a snapshot, a lagging replica) and starts a new epoch | always |
 /// | `epochs` | sorted set | earlier epochs → when a member saw each replaced (ms) | a day; the last 100 |
 /// | `generations:<client digest>` | sorted set | the client's jobs queued or running → when each would expire (ms), for a key with `concurrent=` | a day after the last; entries leave as their jobs end or expire |
+/// | `stored:<client digest>` | sorted set | the client's images waiting for download → when each expires (ms): its share of the cluster's image store | the image TTL after its last image |
+/// | `stored:<client digest>:bytes` | hash | each of those images → its bytes, and `total` | as the set |
+/// | `image:<id>:client` | string | the client digest whose share the image counts against | as the image |
 /// | `bucket:<client digest>` | hash | a usage token bucket (clients are named by a SHA-256, never by their API key) | until it would be full again |
 /// | `doctor:<token>:<kind>` | each type | `inkling doctor --cluster`'s throwaway keys (``ClusterCommandProbe``) | deleted by it; a minute at most |
 public struct ClusterKeys: Sendable, Hashable {
@@ -48,6 +51,9 @@ public struct ClusterKeys: Sendable, Hashable {
     func finished(second: Int64) -> String { prefix + "finished:" + String(second) }
     func bucket(_ client: String) -> String { prefix + "bucket:" + client }
     func generations(_ client: String) -> String { prefix + "generations:" + client }
+    func stored(_ client: String) -> String { prefix + "stored:" + client }
+    func storedBytes(_ client: String) -> String { prefix + "stored:" + client + ":bytes" }
+    func imageClient(_ id: String) -> String { prefix + "image:" + id + ":client" }
     func doctorProbe(_ token: String) -> String { prefix + "doctor:" + token }
 
     /// The consumer group every engine's stream is read by.

@@ -30,6 +30,17 @@ enum ClusterScripts {
       redis.call('HDEL', job, 'spec', 'drawing', 'drawingAt', 'positions', 'inputs')
       for i = 0, n - 1 do redis.call('HDEL', job, 'input:' .. i) end
     end
+    -- Forgets a client's images that have expired from its share (`stored`: image id → expiry
+    -- ms, `bytes`: image id → bytes and `total`); returns the bytes its images still take.
+    local function stored_total(stored, bytes)
+      local now = now_ms()
+      for _, id in ipairs(redis.call('ZRANGEBYSCORE', stored, '-inf', now)) do
+        redis.call('HINCRBY', bytes, 'total', -(tonumber(redis.call('HGET', bytes, id) or '0') or 0))
+        redis.call('HDEL', bytes, id)
+      end
+      redis.call('ZREMRANGEBYSCORE', stored, '-inf', now)
+      return tonumber(redis.call('HGET', bytes, 'total') or '0') or 0
+    end
     -- The `done` event of a job whose images hash is `images`: it counts every variation
     -- delivered, whichever attempt delivered it.
     local function done_event(images)
@@ -98,17 +109,18 @@ enum ClusterScripts {
 
     /// Queues a job unless the queue is full, or its client has as many generations queued or
     /// running as its key allows. KEYS: queue, job, stream, events, epoch, the job's waiting note,
-    /// clock, the client's generations (a sorted set: job id → when it would expire, ms). ARGV:
-    /// id, queue limit, the longest wait in the queue (s), the epoch the id was made under, the
-    /// waiting note (owner digest or '', `:`, images asked for), its lifetime (s), the client's
-    /// most generations at once (0: no limit, and the job is not counted), then the job hash's
-    /// field/value pairs. The job's inputs (its request,
+    /// clock, the client's generations (a sorted set: job id → when it would expire, ms), the
+    /// client's stored images and their bytes. ARGV: id, queue limit, the longest wait in the
+    /// queue (s), the epoch the id was made under, the waiting note (owner digest or '', `:`,
+    /// images asked for), its lifetime (s), the client's most generations at once (0: no limit,
+    /// and the job is not counted), the client's share of the image store in bytes (0: none),
+    /// then the job hash's field/value pairs. The job's inputs (its request,
     /// drawing and images) are already in its hash, written just before with its expiry (so that
     /// their bytes are not copied into Lua and back). Returns the id of the job's `queued` event
     /// (where a reader of its events goes on from) and the clock it raised; 0 when full, -1 when
     /// the inputs are missing, -2 when the epoch is another (Redis lost its data since the front
-    /// end last looked), -3 when the client has its most generations, and then the job's hash
-    /// is deleted. Ids of jobs that waited longer than that (expired
+    /// end last looked), -3 when the client has its most generations, -4 when its images waiting
+    /// for download fill its share of the image store, and then the job's hash is deleted. Ids of jobs that waited longer than that (expired
     /// unstarted) leave the queue first.
     static let enqueue = RedisScript(adds + prelude + """
     local now = now_ms()
@@ -125,6 +137,10 @@ enum ClusterScripts {
       redis.call('DEL', KEYS[2])
       return 0
     end
+    if tonumber(ARGV[8]) > 0 and stored_total(KEYS[9], KEYS[10]) >= tonumber(ARGV[8]) then
+      redis.call('DEL', KEYS[2])
+      return -4
+    end
     local most = tonumber(ARGV[7])
     if most > 0 then
       redis.call('ZREMRANGEBYSCORE', KEYS[8], '-inf', now)
@@ -137,7 +153,7 @@ enum ClusterScripts {
       redis.call('HSET', KEYS[2], 'inflight', KEYS[8])
     end
     local entry = redis.call('XADD', KEYS[3], '*', 'job', ARGV[1])
-    redis.call('HSET', KEYS[2], 'state', 'queued', 'created', now, 'attempts', 0, 'entry', entry, unpack(ARGV, 8))
+    redis.call('HSET', KEYS[2], 'state', 'queued', 'created', now, 'attempts', 0, 'entry', entry, unpack(ARGV, 9))
     redis.call('ZADD', KEYS[1], now, ARGV[1])
     local queued = redis.call('XADD', KEYS[4], '*', 'e', '{"type":"queued"}')
     redis.call('EXPIRE', KEYS[2], ARGV[3])
@@ -190,8 +206,10 @@ enum ClusterScripts {
     /// events reach a reader together). The PNG is already stored under its key (a `SET … EX`
     /// sent just before, so that its bytes are not copied into Lua and back); it is deleted
     /// unless delivered (a delivery raises the clock). KEYS: images hash, image, image owner,
-    /// events, job, queue, stream, finished counter, clock. ARGV: variation, image entry JSON, TTL (s), owner or '', event JSON,
-    /// job id, entry id, `last` or ''. Returns 1 when delivered, 0 when it already was, -1
+    /// events, job, queue, stream, finished counter, clock. ARGV: variation, image entry JSON,
+    /// TTL (s), owner or '', event JSON, job id, entry id, `last` or '', the image id, its bytes,
+    /// the key prefix.
+    /// A delivered image counts against the share of the job's client (its `client` field). Returns 1 when delivered, 0 when it already was, -1
     /// (and does nothing else) when the job is not running.
     static let deliver = RedisScript(adds + prelude + """
     if redis.call('HGET', KEYS[5], 'state') ~= 'running' then
@@ -204,6 +222,16 @@ enum ClusterScripts {
       redis.call('XADD', KEYS[4], '*', 'e', ARGV[5])
       redis.call('HINCRBY', KEYS[5], 'done', 1)
       redis.call('INCR', KEYS[9])
+      local client = redis.call('HGET', KEYS[5], 'client')
+      if client then
+        local stored, bytes = ARGV[11] .. 'stored:' .. client, ARGV[11] .. 'stored:' .. client .. ':bytes'
+        redis.call('ZADD', stored, now_ms() + tonumber(ARGV[3]) * 1000, ARGV[9])
+        redis.call('HSET', bytes, ARGV[9], ARGV[10])
+        redis.call('HINCRBY', bytes, 'total', ARGV[10])
+        redis.call('EXPIRE', stored, tonumber(ARGV[3]) + 60)
+        redis.call('EXPIRE', bytes, tonumber(ARGV[3]) + 60)
+        redis.call('SET', KEYS[2] .. ':client', client, 'EX', ARGV[3])
+      end
       local ttl = redis.call('TTL', KEYS[5])
       if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end
       delivered = 1
@@ -306,13 +334,26 @@ enum ClusterScripts {
     """)
 
     /// Takes (or peeks at) an image for a requester. KEYS: image, owner. ARGV: requester or '',
-    /// `take` or `peek`. Returns the PNG, or nil.
+    /// `take` or `peek`, the key prefix. Returns the PNG, or nil. A taken image gives its bytes
+    /// back to its client's share.
     static let image = RedisScript(keeps + """
     local owner = redis.call('GET', KEYS[2])
     if owner and owner ~= ARGV[1] then return false end
     if ARGV[2] == 'peek' then return redis.call('GET', KEYS[1]) end
     local png = redis.call('GETDEL', KEYS[1])
-    if png then redis.call('DEL', KEYS[2]) end
+    if png then
+      redis.call('DEL', KEYS[2])
+      local client = redis.call('GET', KEYS[1] .. ':client')
+      if client then
+        local stored, bytes = ARGV[3] .. 'stored:' .. client, ARGV[3] .. 'stored:' .. client .. ':bytes'
+        local id = string.sub(KEYS[1], #ARGV[3] + 7)
+        if redis.call('ZREM', stored, id) == 1 then
+          redis.call('HINCRBY', bytes, 'total', -(tonumber(redis.call('HGET', bytes, id) or '0') or 0))
+          redis.call('HDEL', bytes, id)
+        end
+        redis.call('DEL', KEYS[1] .. ':client')
+      end
+    end
     return png
     """)
 

@@ -477,7 +477,7 @@ public final class ClusterWorker: @unchecked Sendable {
                     .init(keys.clock),
                 ], arguments: [.init(entry.variation), .init(JSONValue.object(JobEventJSON.image(entry)).text),
                                .init(ttl), .init(owner), .init(JobEventJSON.encode(.image(entry))), .init(job.id), .init(job.entry),
-                               last ? "last" : ""],
+                               last ? "last" : "", .init(entry.id), .init(image.png.count), .init(keys.prefix)],
                                  after: [["SET", .init(keys.image(entry.id)), .init(image.png), "EX", .init(ttl)]]).script
             }
             if last, result.integer != -1 { painting.end() }

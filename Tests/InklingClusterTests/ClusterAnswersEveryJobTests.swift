@@ -282,4 +282,43 @@ final class ClusterAnswersEveryJobTests: XCTestCase {
         }
         try await usage.charge("key b", cost: 5)
     }
+
+    func testAClientOverItsShareOfTheClustersImagesIsRefusedAloneUntilItDownloads() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings, ttl: 3)
+        let worker = try worker(settings)
+        let running = Task { await worker.run() }
+        defer { worker.stop(); running.cancel() }
+        try await ClusterTestSupport.eventually(5, "the worker joins") { await jobs.availability().workers.count == 1 }
+        // A share of one byte: the first image fills it (a client holding nothing may always ask).
+        let tiny = ClientLimits(storeBytes: 1)
+        func submit(_ client: String, _ limits: ClientLimits = ClientLimits()) async throws -> String {
+            try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: client, client: client, limits: limits))
+        }
+        let first = try await submit("key a", tiny)
+        _ = try await ClusterTestSupport.events(jobs, first)
+        do {
+            _ = try await submit("key a", tiny)
+            XCTFail("over its share")
+        } catch let error as APIError {
+            XCTAssertEqual(error.code, "storage_share_full")
+            XCTAssertEqual(error.status, 429)
+            XCTAssertTrue(error.message.contains("(1 byte)"), error.message)
+        }
+        let other = try await submit("key b")
+        _ = try await ClusterTestSupport.events(jobs, other)
+        // Downloading gives the room back; so does an image's expiry.
+        let status = try await jobs.status(of: first, requester: "key a")
+        let image = try XCTUnwrap(status.images.first?.id)
+        let png = try await jobs.takeImage(image, requester: "key a")
+        XCTAssertNotNil(png)
+        let second = try await submit("key a", tiny)
+        _ = try await ClusterTestSupport.events(jobs, second)
+        try await Task.sleep(for: .milliseconds(3200))
+        _ = try await submit("key a", tiny)
+        let client = RedisClient(url: redis.url)
+        let total = try await client.command(["HGET", .init(settings.keys.storedBytes(ClusterJobs.tag("key a"))), "total"]).text
+        XCTAssertEqual(total, "0", "the expired image no longer counts")
+    }
 }

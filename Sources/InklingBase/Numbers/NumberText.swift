@@ -59,4 +59,12 @@ public enum NumberText {
     private static func isWhole(_ value: Double) -> Bool {
         value == value.rounded() && abs(value) < 1e15 && !(value == 0 && value.sign == .minus)
     }
+
+    /// A byte count for a message: `64 MiB`, `512 KiB` (whole units, rounded down), `900 bytes`.
+    public static func bytes(_ count: Int) -> String {
+        if count >= 1 << 30 { return "\(count >> 30) GiB" }
+        if count >= 1 << 20 { return "\(count >> 20) MiB" }
+        if count >= 1 << 10 { return "\(count >> 10) KiB" }
+        return count == 1 ? "1 byte" : "\(count) bytes"
+    }
 }

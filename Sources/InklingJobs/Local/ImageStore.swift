@@ -1,4 +1,5 @@
 import Foundation
+import InklingBase
 
 /// Finished images waiting for download: each is handed out once, then deleted; undelivered
 /// ones are deleted after the TTL. Held in memory only (never on disk), under a byte budget.
@@ -55,7 +56,7 @@ final class ImageStore: @unchecked Sendable {
             return id
         case .overShare(let held):
             throw APIError(429, "storage_share_full",
-                           "your finished images take \(held >> 20) MiB, your share of the image store (\(share >> 20) MiB of \(maxBytes >> 20) MiB); download them or wait for them to expire, then retry",
+                           "your finished images take \(NumberText.bytes(held)), your share of the image store (\(NumberText.bytes(share)) of \(NumberText.bytes(maxBytes))); download them or wait for them to expire, then retry",
                            retryAfter: 10)
         case .full:
             throw APIError(503, "storage_full", "too many finished images are waiting for download; fetch or wait for them to expire, then retry", retryAfter: 10)

@@ -1,5 +1,6 @@
 import InklingBase
 import InklingJobs
+import InklingRedis
 
 /// The epoch of the cluster's Redis data, and the ids that carry it.
 ///
@@ -47,4 +48,13 @@ public struct ReplacedEpoch: Sendable, Hashable {
     public var epoch: ClusterEpoch
     /// When a member first saw it replaced.
     public var replacedAt: Double
+
+    /// The `epochs` set as `ZRANGE … WITHSCORES` answers it (name, then milliseconds).
+    static func list(from reply: RedisReply) -> [ReplacedEpoch] {
+        let items = reply.array ?? []
+        return stride(from: 0, to: items.count - 1, by: 2).compactMap { i in
+            guard let name = items[i].text, let ms = items[i + 1].text.flatMap(Double.init) else { return nil }
+            return ReplacedEpoch(epoch: ClusterEpoch(name: name), replacedAt: ms / 1000)
+        }
+    }
 }

@@ -464,13 +464,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         let now = Date().timeIntervalSince1970
         let current = replies[0].text.map(ClusterEpoch.init(name:))
         let clock = replies[1].text.flatMap { Int64($0) } ?? 0
-        var replaced: [ReplacedEpoch] = []
-        let items = replies[2].array ?? []
-        for i in stride(from: 0, to: items.count - 1, by: 2) {
-            if let name = items[i].text, let ms = items[i + 1].text.flatMap(Double.init) {
-                replaced.append(ReplacedEpoch(epoch: ClusterEpoch(name: name), replacedAt: ms / 1000))
-            }
-        }
+        var replaced = ReplacedEpoch.list(from: replies[2])
         // What this front end knew: the epochs it read, and its current one if Redis has another
         // (or none yet: it came back empty a moment ago), or the same one with a lower clock than
         // this front end saw (it came back from an older copy, and the next heartbeat replaces it).

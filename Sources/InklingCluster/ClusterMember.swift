@@ -146,15 +146,7 @@ struct ClusterRegistry: Sendable {
         guard parts.count == 3, let current = parts[0].text, let clock = parts[1].integer else {
             throw .protocolError("the heartbeat script answered \(reply)")
         }
-        var replaced: [ReplacedEpoch] = []
-        let items = parts[2].array ?? []
-        var i = 0
-        while i + 1 < items.count {
-            if let name = items[i].text, let ms = items[i + 1].text.flatMap(Double.init) {
-                replaced.append(ReplacedEpoch(epoch: ClusterEpoch(name: name), replacedAt: ms / 1000))
-            }
-            i += 2
-        }
+        let replaced = ReplacedEpoch.list(from: parts[2])
         // The clock seen is the member's under an epoch it knew; under a new one, Redis's.
         let epoch = ClusterEpoch(name: current)
         let seen = known.map { $0.current == epoch ? max($0.clock, clock) : clock } ?? clock

@@ -378,6 +378,7 @@ if Context.environment["INKLING_FUZZ"] != nil {
         ("redis-url", ["InklingRedis"]),
         ("packed-drawing", ["InklingStrokes"]),
         ("stroke-shape", ["InklingStrokes"]),
+        ("api-key-file", ["InklingServer", "InklingJobs"]),
     ]
     // libFuzzer's driver behind a C entry point that each target's `@main` calls.
     package.targets.append(.target(name: "CInklingFuzz", path: "Fuzz/CInklingFuzz"))

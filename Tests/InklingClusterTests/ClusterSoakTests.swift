@@ -9,14 +9,19 @@ final class ClusterSoakTests: XCTestCase {
     func testAThousandJobsThroughFourWorkersWithRandomKills() async throws {
         let jobs = Int(ProcessInfo.processInfo.environment["INKLING_SOAK_JOBS"] ?? "") ?? 1000
         let cluster = try ClusterProcesses(heartbeat: 0.2, visibility: 2)
-        let (_, first) = try cluster.frontEnd(["--cluster-queue", "5000", "--image-ttl", "600"])
-        let (_, second) = try cluster.frontEnd(["--cluster-queue", "5000", "--image-ttl", "600"])
+        // One client keeps a thousand images waiting: its key's share of the image store says so
+        // (the default, 64 MiB, holds about 300 of them).
+        let keys = cluster.directory.appendingPathComponent("keys.txt")
+        try "soak-client store=1GB\n".write(to: keys, atomically: true, encoding: .utf8)
+        let key = ["X-API-Key": "soak-client"]
+        let (_, first) = try cluster.frontEnd(["--cluster-queue", "5000", "--image-ttl", "600", "--api-keys", keys.path])
+        let (_, second) = try cluster.frontEnd(["--cluster-queue", "5000", "--image-ttl", "600", "--api-keys", keys.path])
         var workers = try (0..<4).map { _ in try cluster.worker() }
         let body = try ClusterTestSupport.body(limit: 1, style: "sketch")
         var ids: [String] = []
         for i in 0..<jobs {
             let front = i % 2 == 0 ? first : second
-            let answer = try HTTP.send("POST", front.appendingPathComponent("v1/generations"), body: body, headers: ["Prefer": "respond-async"])
+            let answer = try HTTP.send("POST", front.appendingPathComponent("v1/generations"), body: body, headers: ["Prefer": "respond-async"].merging(key) { $1 })
             XCTAssertEqual(answer.status, 202, answer.text)
             ids.append(answer.json["id"] as? String ?? "")
         }
@@ -78,7 +83,7 @@ final class ClusterSoakTests: XCTestCase {
             // A 503 says "retry"; so does a 408 on a kept-alive connection that sat idle past the
             // front end's head timeout while the test waited (the request was never read).
             for attempt in 0..<3 {
-                let answer = try HTTP.send("GET", front.appendingPathComponent("v1/images/\(id)"))
+                let answer = try HTTP.send("GET", front.appendingPathComponent("v1/images/\(id)"), headers: key)
                 if answer.status == 200 { downloads += 1; break }
                 refusals.append("\(id): \(answer.status) \(answer.text.prefix(200))")
                 guard answer.status == 503 || answer.status == 408, attempt < 2 else { break }

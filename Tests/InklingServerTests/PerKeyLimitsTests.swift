@@ -1,3 +1,4 @@
+import Foundation
 @testable import InklingJobs
 import InklingBuiltInEngine
 @testable import InklingServer
@@ -49,6 +50,21 @@ final class PerKeyLimitsTests: XCTestCase {
         let many = "k " + Array(repeating: "burst=1", count: 100_000).joined(separator: " ")
         XCTAssertThrowsError(try APIKeyFile.parse(many)) { XCTAssertEqual("\($0)", "line 1: burst is set twice") }
         XCTAssertEqual(try APIKeyFile.parse(String(repeating: "x", count: 1 << 20)).keys.first?.count, 1 << 20)
+    }
+
+    func testTheFuzzersFindsAreReadInOneLine() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/regressions/api-key-file")
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        XCTAssertFalse(files.isEmpty)
+        for file in files {
+            let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+            do {
+                _ = try APIKeyFile.parse(text)
+            } catch {
+                XCTAssertFalse(error.description.contains("\n"), file.lastPathComponent)
+            }
+        }
     }
 
     func testAKeysRateAndBurstAreItsOwn() throws {

@@ -231,6 +231,105 @@ def preview_ink(tools):
     })()""")
 
 
+def reload(tools, settle=True):
+    """Waits until every save has settled, reloads, and waits until the page has its work back."""
+    if settle:
+        tools.evaluate("savesSettled()")
+    # A mark on this document: the wait below must not see it (Page.reload returns before the new one loads).
+    tools.evaluate("window.beforeReload = true")
+    tools.call("Page.reload")
+    wait_for(tools, "!window.beforeReload && document.readyState === 'complete' && typeof restored !== 'undefined' && restored"
+                    " && document.getElementById('style').options.length > 0", 20, "the page to reload")
+
+
+# A long pen drawing: 50 strokes of 2,000 samples (pressure, tilt, 240 Hz timestamps), as the
+# page records them, put in place with the page's own undoable action.
+LONG_DRAWING = """(() => {
+  const made = [];
+  for (let s = 0; s < 50; s++) {
+    const stroke = [];
+    for (let i = 0; i < 2000; i++) {
+      const t = i / 1999;
+      stroke.push({ type: i === 0 ? 'pointerdown' : i === 1999 ? 'pointerup' : 'pointermove', pointerId: 2, pointerType: 'pen',
+                    x: 40 + 940 * t, y: 20 + s * 14 + 6 * Math.sin(t * 40 + s), pressure: 0.3 + 0.4 * Math.abs(Math.sin(t * 9)),
+                    tiltX: Math.round(20 * Math.sin(t * 5)), tiltY: -12, twist: 0, width: 4, height: 4,
+                    timeStamp: 1000 + s * 9000 + i * 4.1667 });
+    }
+    stroke[0].color = '#1d1d1f'; stroke.color = '#1d1d1f'; stroke.size = 4;
+    made.push(stroke);
+  }
+  strokes.push(...made);
+  for (const stroke of made) did({ kind: 'add', stroke });
+  return strokes.reduce((n, s) => n + s.length, 0);
+})()"""
+
+
+def storage_checks(tools):
+    """A 100,000-point drawing survives a reload; a newer drawing from another tab is never
+    replaced; a browser that refuses storage says so in words; a drawing an earlier page kept in
+    localStorage moves to IndexedDB."""
+    tools.evaluate("""(async () => {
+        await savesSettled();
+        await new Promise((resolve, reject) => { const r = indexedDB.deleteDatabase('inkling'); r.onsuccess = resolve; r.onerror = () => reject(r.error); });
+        const events = [{type: 'pointerdown', pointerId: 1, pointerType: 'mouse', x: 100, y: 100, pressure: 0.5, timeStamp: 1, color: '#123456'},
+                        {type: 'pointerup', pointerId: 1, pointerType: 'mouse', x: 300, y: 120, pressure: 0, timeStamp: 9}];
+        localStorage.setItem('inkling.page', JSON.stringify({space: {width: 1024, height: 768},
+            strokes: [{color: '#123456', size: 6, events}], settings: {prompt: 'kept from before'}}));
+    })()""")
+    reload(tools, settle=False)
+    back = tools.evaluate("JSON.stringify(strokes.map(s => [s.color, s.size, s.length]))")
+    check(back == '[["#123456",6,2]]', f"a drawing an earlier page kept in localStorage comes back ({back})")
+    tools.evaluate("savesSettled()")
+    check(tools.evaluate("localStorage.getItem('inkling.page')") is None, "and moves to IndexedDB")
+    tools.evaluate("document.getElementById('clear').click()")
+    points = tools.evaluate(LONG_DRAWING)
+    check(points == 100000, f"the long drawing has 100,000 points ({points})")
+    started = time.time()
+    tools.evaluate("savesSettled()")
+    size = tools.evaluate("DrawingStore.bytes(DrawingStore.encode(work()))")
+    digest = tools.evaluate("JSON.stringify(strokes).length")
+    print(f"browser-test: a 100,000-point drawing with its 52-step history saved in {time.time() - started:.2f} s, "
+          f"{size / points:.1f} bytes a point in IndexedDB (the page's JSON of it: {digest / points:.0f} characters a point)")
+    reload(tools)
+    check(tools.evaluate("strokes.reduce((n, s) => n + s.length, 0)") == points, "the 100,000-point drawing survives a reload")
+    check(tools.evaluate("JSON.stringify(strokes).length") == digest, "every number of it comes back as it was")
+    check(tools.evaluate("document.getElementById('save-status').textContent") == "", "nothing to say while saving works")
+
+    # Another tab saves a newer drawing: this one does not write over it, and says so.
+    tools.evaluate("""new Promise((resolve, reject) => {
+        const open = indexedDB.open('inkling', 1);
+        open.onsuccess = () => {
+          const store = open.result.transaction('work', 'readwrite').objectStore('work');
+          const get = store.get('page');
+          get.onsuccess = () => { const r = get.result; r.revision += 5; r.strokes = r.strokes.slice(0, 1); store.put(r, 'page'); };
+          store.transaction.oncomplete = () => { open.result.close(); resolve(); };
+          store.transaction.onerror = () => reject(store.transaction.error);
+        };
+        open.onerror = () => reject(open.error);
+    })""")
+    tools.evaluate("undo()")
+    tools.evaluate("savesSettled()")
+    said = tools.evaluate("document.getElementById('save-status').textContent")
+    check("changed in another tab or window" in said, f"a newer drawing saved elsewhere is not replaced, and the page says so ({said!r})")
+    reload(tools)
+    check(tools.evaluate("strokes.length") == 1, "a reload shows the newer drawing")
+
+    # A browser that refuses storage (full, or off in a private window): the page says so in words.
+    # (Chromium 156 headless ignores Storage.overrideQuotaForOrigin, so IndexedDB's open is made
+    # to throw what a full origin throws.)
+    tools.evaluate("indexedDB.open = () => { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }")
+    tools.evaluate(LONG_DRAWING)
+    tools.evaluate("savesSettled()")
+    said = tools.evaluate("document.getElementById('save-status').textContent")
+    check(said.startswith("Not saved") and "lost on reload" in said, f"a browser that will not store the drawing says it is not saved ({said!r})")
+    print(f"browser-test: when the browser refuses, the page says: {said}")
+    tools.evaluate("delete indexedDB.open")
+    tools.evaluate("document.getElementById('clear').click()")
+    tools.evaluate("savesSettled()")
+    check(tools.evaluate("document.getElementById('save-status').textContent") == "", "room again: saved, and the message goes")
+    tools.evaluate("document.getElementById('undo').click()")
+
+
 def page_checks(tools, timeout):
     """Rotation, undo/redo/clear, shortcuts, palm rejection, persistence and accessibility."""
     tools.evaluate("document.getElementById('clear').click()")
@@ -304,13 +403,18 @@ def page_checks(tools, timeout):
     types = tools.evaluate("strokes.map(s => s[0].pointerType)")
     check(types.count("touch") == 0 and len(types) == 3, f"a palm touching the screen while the pen writes draws nothing ({types})")
 
-    # Persistence: the drawing and the settings survive a reload.
+    # Persistence: the drawing, its undo history and the settings survive a reload.
     tools.evaluate("document.getElementById('prompt').value = 'a lighthouse at dusk'; document.getElementById('prompt').dispatchEvent(new Event('input'))")
     saved = tools.evaluate("JSON.stringify(strokes)")
-    tools.call("Page.reload")
-    wait_for(tools, "document.readyState === 'complete' && document.getElementById('style').options.length > 0", 20, "the page to reload")
+    history = tools.evaluate("past.length")
+    reload(tools)
     check(tools.evaluate("JSON.stringify(strokes)") == saved, "the drawing survives a reload")
     check(tools.evaluate("document.getElementById('prompt').value") == "a lighthouse at dusk", "the prompt survives a reload")
+    check(tools.evaluate("past.length") == history and history > 0, f"the undo history survives a reload ({history} steps)")
+    tools.evaluate("undo()")
+    check(tools.evaluate("strokes.length") == 2, "and a step of it undoes after the reload")
+    tools.evaluate("redo()")
+    storage_checks(tools)
 
     # Accessibility: every control in the accessibility tree has a name.
     tools.call("Accessibility.enable")

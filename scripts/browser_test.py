@@ -177,14 +177,52 @@ def stroke(tools, points, pointer_type, force_of):
     event("mouseReleased", *points[-1], len(points) - 1, 0)
 
 
-def touch_stroke(tools, points):
-    """A one-finger stroke through the touch pipeline (pointerType "touch")."""
+def touch_stroke(tools, points, radius=4):
+    """A one-finger stroke through the touch pipeline (pointerType "touch"); `radius`: the
+    contact's, in CSS pixels (a fingertip is about 12)."""
     def touch(kind, points_now):
         tools.call("Input.dispatchTouchEvent", type=kind, touchPoints=points_now)
-    touch("touchStart", [dict(x=points[0][0], y=points[0][1], radiusX=4, radiusY=4, force=0.5, id=7)])
+    touch("touchStart", [dict(x=points[0][0], y=points[0][1], radiusX=radius, radiusY=radius, force=0.5, id=7)])
     for i, (x, y) in enumerate(points[1:], 1):
-        touch("touchMove", [dict(x=x, y=y, radiusX=4, radiusY=4, force=0.3 + 0.4 * i / len(points), id=7)])
+        touch("touchMove", [dict(x=x, y=y, radiusX=radius, radiusY=radius, force=0.3 + 0.4 * i / len(points), id=7)])
     touch("touchEnd", [])
+
+
+def map_ink(tools):
+    """Inked pixels of the guidance map of what Generate sends (128 wide, no padding)."""
+    return tools.evaluate("""(async () => {
+        const h = Math.round(128 * space.height / space.width);
+        const r = await fetch(`/v1/guidance?width=128&height=${h}&format=pointer-events&padding=0`, {method: 'POST', body: JSON.stringify(drawingBody())});
+        const image = await createImageBitmap(await r.blob());
+        const c = new OffscreenCanvas(image.width, image.height); const g = c.getContext('2d'); g.drawImage(image, 0, 0);
+        const d = g.getImageData(0, 0, image.width, image.height).data; let ink = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] > 40) ink++;
+        return ink;
+    })()""")
+
+
+def touch_checks(tools):
+    """What is shown is what is sent: a finger's stroke goes to the server with the brush's width
+    (as the screen draws it), not the fingertip's contact size, so its map is a pen stroke's."""
+    before = tools.evaluate("strokes.length")
+    tools.evaluate("document.getElementById('clear').click()")
+    box = canvas_box(tools)
+    path = [(box["x"] + box["w"] * (0.1 + 0.8 * t / 30), box["y"] + box["h"] * 0.5) for t in range(31)]
+    stroke(tools, path, "pen", lambda i: 0.5)
+    pen = map_ink(tools)
+    tools.evaluate("document.getElementById('clear').click()")
+    time.sleep(0.7)  # palm rejection ignores touches for 0.6 s after a pen lifts
+    touch_stroke(tools, path, radius=12)
+    widths = tools.evaluate("[...new Set(strokes[0].map(p => p.width))]")
+    brush = tools.evaluate("Number(document.getElementById('brush').value)")
+    check(tools.evaluate("strokes.length === 1 && strokes[0][0].pointerType === 'touch'"), "a finger draws a stroke")
+    check(widths == [brush], f"a finger's stroke is sent with the brush's width {brush} (sent: {widths})")
+    finger = map_ink(tools)
+    check(0.5 <= finger / max(1, pen) <= 2, f"its map has about the ink of the same stroke drawn with a pen ({finger} against {pen} pixels)")
+    print(f"browser-test: one stroke's map, 128 wide: {pen} inked pixels drawn with a pen, {finger} with a 24 px fingertip")
+    for _ in range(4):
+        tools.evaluate("undo()")
+    check(tools.evaluate("strokes.length") == before, "and undo gives the drawing back")
 
 
 def key(tools, key_name, code, modifiers=0, key_code=0):
@@ -402,6 +440,8 @@ def page_checks(tools, timeout):
     pen("mouseReleased", box["x"] + box["w"] * 0.4, box["y"] + box["h"] * 0.5, 0)
     types = tools.evaluate("strokes.map(s => s[0].pointerType)")
     check(types.count("touch") == 0 and len(types) == 3, f"a palm touching the screen while the pen writes draws nothing ({types})")
+
+    touch_checks(tools)
 
     # Persistence: the drawing, its undo history and the settings survive a reload.
     tools.evaluate("document.getElementById('prompt').value = 'a lighthouse at dusk'; document.getElementById('prompt').dispatchEvent(new Event('input'))")

@@ -36,7 +36,6 @@ function placement() {
 function record(event, type) {
   const { box, scale, x, y } = placement();
   const brush = Number($("brush").value);
-  const contact = event.pointerType === "touch" && (event.width || 0) > 1;
   const point = {
     type,
     pointerId: event.pointerId,
@@ -47,9 +46,11 @@ function record(event, type) {
     tiltX: event.tiltX || 0,
     tiltY: event.tiltY || 0,
     twist: event.twist || 0,
-    // The brush size as the contact's size (the importer's nib); a finger keeps its own, scaled.
-    width: contact ? event.width / scale : brush,
-    height: contact ? (event.height || event.width) / scale : brush,
+    // The brush size as the contact's size (the importer's nib), for pen, finger and mouse
+    // alike: the screen draws every stroke with the brush, so the server gets what was shown
+    // (a fingertip's own contact size, 10–40 px, would make a stroke far thicker than it looked).
+    width: brush,
+    height: brush,
     timeStamp: event.timeStamp,
   };
   if (typeof event.altitudeAngle === "number" && typeof event.azimuthAngle === "number") {

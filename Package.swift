@@ -65,6 +65,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // zlib (already linked through libpng): gzip request bodies, through CInklingZlib only.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -87,6 +93,11 @@ let package = Package(
         .target(
             name: "CInklingJPEG",
             dependencies: ["CLibJPEG"]
+        ),
+        // gzip inflation under an output budget: z_stream stays in C, bytes out.
+        .target(
+            name: "CInklingZlib",
+            dependencies: ["CZlib"]
         ),
         // XML parsing (InkML) with libxml2 behind Inkling's own small C API: no entities, no network.
         .target(
@@ -211,7 +222,7 @@ let package = Package(
         // HTTP: libmicrohttpd's exchanges over the C shim, as Swift requests and responses. No API.
         .target(
             name: "InklingHTTP",
-            dependencies: ["CInklingHTTP", "InklingBase"]
+            dependencies: ["CInklingHTTP", "CInklingZlib", "InklingBase"]
         ),
         // Usage limits: token buckets per client, in this process (the cluster shares them on Redis).
         .target(
@@ -379,6 +390,7 @@ if Context.environment["INKLING_FUZZ"] != nil {
         ("packed-drawing", ["InklingStrokes"]),
         ("stroke-shape", ["InklingStrokes"]),
         ("api-key-file", ["InklingServer", "InklingJobs"]),
+        ("gzip-body", ["InklingHTTP"]),
     ]
     // libFuzzer's driver behind a C entry point that each target's `@main` calls.
     package.targets.append(.target(name: "CInklingFuzz", path: "Fuzz/CInklingFuzz"))

@@ -333,6 +333,25 @@ def storage_checks(tools):
     check(tools.evaluate("JSON.stringify(strokes).length") == digest, "every number of it comes back as it was")
     check(tools.evaluate("document.getElementById('save-status').textContent") == "", "nothing to say while saving works")
 
+    # And it is sent: compressed, its preview shown and its generation run.
+    started = time.time()
+    wait_for(tools, "(() => { const p = document.getElementById('preview');"
+                    " return !p.hidden && p.complete && p.dataset.version === String(drawingVersion); })()", 120, "the 100,000-point drawing's preview")
+    preview_seconds = time.time() - started
+    sent = tools.evaluate("(async () => { const r = await jsonRequest(drawingBody());"
+                          " return [JSON.stringify(drawingBody()).length, r.body.size, r.headers['Content-Encoding'] || '']; })()")
+    check(sent[2] == "gzip", f"a large drawing is sent gzip-compressed ({sent})")
+    print(f"browser-test: the 100,000-point drawing is {sent[0] / points:.0f} bytes a point as JSON, {sent[1] / points:.1f} gzipped "
+          f"({sent[1] / 1e6:.1f} MB); its preview appeared {preview_seconds:.1f} s after the reload")
+    tools.evaluate("document.getElementById('limit').value = '1'")
+    started = time.time()
+    tools.evaluate("document.getElementById('controls').requestSubmit()")
+    wait_for(tools, "!document.getElementById('generate').disabled && /^(Done|[A-Z])/.test(document.getElementById('status').textContent)"
+                    " && document.getElementById('status').textContent !== 'Sending…'", 240, "the 100,000-point drawing's generation")
+    status = tools.evaluate("document.getElementById('status').textContent")
+    check(status.startswith("Done"), f"the 100,000-point drawing generates ({status!r})")
+    print(f"browser-test: it generated one image in {time.time() - started:.1f} s")
+
     # Another tab saves a newer drawing: this one does not write over it, and says so.
     tools.evaluate("""new Promise((resolve, reject) => {
         const open = indexedDB.open('inkling', 1);

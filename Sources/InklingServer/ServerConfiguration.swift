@@ -43,6 +43,10 @@ public struct ServerConfiguration: Sendable {
     /// API keys that get their own usage bucket (`X-API-Key` or `Authorization: Bearer`);
     /// requests without a key are counted by address, an unknown key is refused.
     public var apiKeys: Set<String> = []
+
+    /// The most bytes a `Content-Encoding: gzip` body may inflate to: 4 × ``maxBodyBytes`` (a
+    /// 100,000-point drawing from the page is about 21 MB of JSON and 3 MB gzipped).
+    public var maxDecodedBodyBytes: Int { maxBodyBytes.multipliedReportingOverflow(by: 4).overflow ? Int.max : maxBodyBytes * 4 }
     /// Limits of their own for some of ``apiKeys`` (their lines in the key file); the others
     /// have the server's.
     public var apiKeyLimits: [String: ClientLimits] = [:]

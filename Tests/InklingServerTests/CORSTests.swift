@@ -27,7 +27,7 @@ final class CORSTests: XCTestCase {
             XCTAssertEqual(response.body, [], path)
             XCTAssertEqual(response.headers["access-control-allow-origin"], Self.app, path)
             XCTAssertEqual(response.headers["access-control-allow-methods"], methods, path)
-            XCTAssertEqual(response.headers["access-control-allow-headers"], "Content-Type, Authorization, X-API-Key, Prefer", path)
+            XCTAssertEqual(response.headers["access-control-allow-headers"], "Content-Type, Content-Encoding, Authorization, X-API-Key, Prefer", path)
             XCTAssertEqual(response.headers["access-control-max-age"], "600", path)
             XCTAssertEqual(response.headers["vary"], "Origin", path)
             XCTAssertNil(response.headers["access-control-allow-credentials"], "credentials are never allowed")

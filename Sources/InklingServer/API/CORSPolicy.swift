@@ -29,7 +29,7 @@ struct CORSPolicy: Sendable {
     var isEnabled: Bool { anyOrigin || !origins.isEmpty }
 
     /// The request headers a page may send (`Access-Control-Allow-Headers`).
-    static let allowedHeaders = "Content-Type, Authorization, X-API-Key, Prefer"
+    static let allowedHeaders = "Content-Type, Content-Encoding, Authorization, X-API-Key, Prefer"
     /// The answer headers a page may read beyond the simple ones (`Access-Control-Expose-Headers`).
     static let exposedHeaders = "Location, Retry-After"
     /// Seconds a browser may cache a preflight's answer.

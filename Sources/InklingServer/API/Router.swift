@@ -38,7 +38,8 @@ final class Router: @unchecked Sendable {
         currentClients = UsageClient(keys: configuration.apiKeys, limits: configuration.apiKeyLimits, required: configuration.requireAPIKey)
         cors = CORSPolicy(origins: configuration.corsOrigins)
         var limits = configuration.drawingLimits
-        limits.maxBytes = min(limits.maxBytes, configuration.maxBodyBytes)
+        // A gzip body may inflate to 4 × --max-body: its drawing may be that large too.
+        limits.maxBytes = min(limits.maxBytes, configuration.maxDecodedBodyBytes)
         guidance = GuidanceEndpoint(limits: limits, maxSide: configuration.maxGuidanceSide)
     }
 
@@ -125,6 +126,7 @@ final class Router: @unchecked Sendable {
             // Rendered in a task, off the server's threads, which then only move bytes: a burst
             // of maps cannot delay /healthz or a new connection behind its CPU work.
             return .later { (reply: Responder) async throws(APIError) in
+                let request = try self.decodingContent(request)
                 try await self.limits.charge(client, cost: Self.bodyCost(request.body.count), limits: clients.limits(of: client))
                 reply.respond(try self.guidance.respond(to: request))
             }
@@ -133,7 +135,7 @@ final class Router: @unchecked Sendable {
             let client = try clients.name(of: request)
             let owner = try clients.owner(of: request)
             return .later { (reply: Responder) async throws(APIError) in
-                try await self.generate(request, client: client, limits: clients.limits(of: client), owner: owner, reply: reply)
+                try await self.generate(try self.decodingContent(request), client: client, limits: clients.limits(of: client), owner: owner, reply: reply)
             }
         default:
             break
@@ -323,6 +325,33 @@ final class Router: @unchecked Sendable {
     /// Tokens a charged request pays before its body is parsed: 1, plus 1 per whole MiB of
     /// body, so the work of parsing and decoding a large body is paid for before it is done.
     static func bodyCost(_ bytes: Int) -> Double { Double(1 + max(0, bytes) >> 20) }
+
+    /// `request` with its body inflated when it came with `Content-Encoding: gzip` (at most
+    /// ``ServerConfiguration/maxDecodedBodyBytes``, checked as it inflates); as it is without an
+    /// encoding (or `identity`); 415 for any other.
+    func decodingContent(_ request: HTTPRequest) throws(APIError) -> HTTPRequest {
+        guard let encoding = request.header("content-encoding")?.trimmingCharacters(in: .whitespaces).lowercased(), encoding != "identity" else {
+            return request
+        }
+        guard encoding == "gzip" || encoding == "x-gzip" else {
+            throw APIError(415, "unsupported_encoding", "Content-Encoding '\(encoding.prefix(40))' is not one this server reads; send gzip, or no Content-Encoding")
+        }
+        var decoded = request
+        do {
+            decoded.body = try GzipBody.inflate(request.body, maxBytes: configuration.maxDecodedBodyBytes)
+        } catch {
+            switch error {
+            case .tooLarge(let budget):
+                throw APIError(413, "body_too_large", "the gzip body inflates to more than \(NumberText.bytes(budget)) (4 × --max-body); send a smaller drawing")
+            case .invalid(let reason):
+                throw APIError(400, "invalid_encoding", "the body is not valid gzip (\(reason.prefix(120))); send it whole, or without Content-Encoding")
+            case .noMemory:
+                throw APIError(503, "server_busy", "the server has no memory to inflate the body now; retry shortly", retryAfter: 5)
+            }
+        }
+        decoded.headers["content-encoding"] = nil
+        return decoded
+    }
 
     /// Headers for the page and its files.
     static let pageHeaders: [(String, String)] = [

@@ -337,6 +337,29 @@ async function restore() {
   return settings;
 }
 
+/**
+ * A JSON request's body and headers: gzip-compressed when it is large and the browser can
+ * (a 100,000-point drawing is about 21 MB of JSON and 3 MB compressed; the server inflates up to
+ * four times its body limit).
+ */
+async function jsonRequest(json) {
+  const text = JSON.stringify(json);
+  if (text.length < (256 << 10) || typeof CompressionStream === "undefined") {
+    return { headers: { "Content-Type": "application/json" }, body: text };
+  }
+  const compressed = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return { headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" }, body: await new Response(compressed).blob() };
+}
+
+/** An API error answer in words for the person drawing (the server's messages speak to developers). */
+function inWords(status, failure) {
+  const code = failure.error ? failure.error.code : "";
+  if (code === "body_too_large") return "This drawing is too large to send to the server, even compressed. Undo or clear some strokes, or start a new drawing.";
+  if (status === 429) return `The server asks you to slow down: ${failure.error ? failure.error.message : "try again shortly"}.`;
+  if (code === "server_busy" || code === "queue_full") return "The server is busy right now; try again in a few seconds.";
+  return failure.error ? failure.error.message : `The server answered HTTP ${status}.`;
+}
+
 /** The drawing as sent: Pointer Events groups in the drawing's space. */
 function drawingBody() {
   return { canvas: { width: space.width, height: space.height }, timeOrigin: performance.timeOrigin, strokes };
@@ -367,10 +390,17 @@ function schedulePreview() {
     previewRequest = request;
     try {
       const query = `width=${Math.round(space.width / 4)}&height=${Math.round(space.height / 4)}&format=pointer-events`;
-      const response = await apiFetch(`/v1/guidance?${query}`, {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(drawingBody()), signal: request.signal,
-      });
-      if (!response.ok) return;
+      const response = await apiFetch(`/v1/guidance?${query}`, { method: "POST", ...(await jsonRequest(drawingBody())), signal: request.signal });
+      if (version !== drawingVersion) return;
+      if (!response.ok) {
+        // No stale map: the old one no longer shows this drawing; say why there is none.
+        const failure = await response.json().catch(() => ({}));
+        preview.hidden = true;
+        preview.dataset.version = String(version);
+        $("preview-caption").textContent = `No preview: ${inWords(response.status, failure)}`;
+        return;
+      }
+      $("preview-caption").textContent = "Guidance map the engine will get";
       const image = await response.blob();
       if (version !== drawingVersion) return;
       if (preview.src) URL.revokeObjectURL(preview.src);
@@ -511,15 +541,10 @@ $("controls").addEventListener("submit", async (event) => {
   progress.value = 0;
   setStatus("Sending…");
   try {
-    const response = await apiFetch("/v1/generations", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
+    const response = await apiFetch("/v1/generations", { method: "POST", ...(await jsonRequest(body)) });
     if (!response.ok) {
       const failure = await response.json().catch(() => ({}));
-      const message = failure.error ? failure.error.message : `HTTP ${response.status}`;
-      throw new Error(response.status === 429 ? `${message}` : message);
+      throw new Error(inWords(response.status, failure));
     }
     let received = 0;
     let note = "";

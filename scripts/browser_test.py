@@ -352,6 +352,19 @@ def storage_checks(tools):
     check(status.startswith("Done"), f"the 100,000-point drawing generates ({status!r})")
     print(f"browser-test: it generated one image in {time.time() - started:.1f} s")
 
+    # Cancel, through the job API, as soon as the job has started: the stream ends, the page says so.
+    results = tools.evaluate("document.querySelectorAll('.result').length")
+    tools.evaluate("document.getElementById('limit').value = '4'")
+    tools.evaluate("document.getElementById('controls').requestSubmit()")
+    wait_for(tools, "!document.getElementById('cancel').hidden", 60, "the Cancel button while generating")
+    tools.evaluate("document.getElementById('cancel').click()")
+    wait_for(tools, "!document.getElementById('generate').disabled", 60, "the cancelled generation to end")
+    status = tools.evaluate("document.getElementById('status').textContent")
+    made = tools.evaluate("document.querySelectorAll('.result').length") - results
+    check(status.startswith("Cancelled") and made < 4, f"Cancel stops the generation ({status!r}, {made} of 4 images made)")
+    check(tools.evaluate("document.getElementById('cancel').hidden"), "and hides the Cancel button")
+    tools.evaluate("document.getElementById('limit').value = '2'")
+
     # Another tab saves a newer drawing: this one does not write over it, and says so.
     tools.evaluate("""new Promise((resolve, reject) => {
         const open = indexedDB.open('inkling', 1);

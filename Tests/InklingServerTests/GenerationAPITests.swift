@@ -75,6 +75,9 @@ final class GenerationAPITests: XCTestCase {
         XCTAssertEqual(response.headers["transfer-encoding"], "chunked")
         let lines = response.text.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         XCTAssertEqual(lines.first??["type"] as? String, "started")
+        // The started line names the job, as the Location header does: a client may cancel it.
+        let job = try XCTUnwrap(lines.first??["job"] as? String)
+        XCTAssertEqual(response.headers["location"], "/v1/jobs/\(job)")
         let images = lines.compactMap { $0 }.filter { $0["type"] as? String == "image" }
         XCTAssertEqual(images.count, 3)
         XCTAssertEqual(lines.last??["type"] as? String, "done")

@@ -50,10 +50,13 @@ struct WaitingClient: Sendable {
                     notices = said
                     guard stream else { continue }
                     streaming = true
+                    // The job's URL: a client can cancel it (DELETE) while the stream runs.
                     reply.beginStream(status: 200, headers: [
                         ("Content-Type", "application/x-ndjson"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
+                        ("Location", "/v1/jobs/" + id),
                     ])
-                    send(["type": "started", "style": .string(style), "limit": .int(Int64(limit)), "notices": Self.json(notices)], gone: &gone)
+                    send(["type": "started", "style": .string(style), "limit": .int(Int64(limit)), "notices": Self.json(notices),
+                          "job": .string(id)], gone: &gone)
                 case .progress(let progress):
                     if streaming { send(["type": "progress", "progress": .double(progress)], gone: &gone) }
                 case .image(let image):

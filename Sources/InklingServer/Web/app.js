@@ -540,6 +540,7 @@ $("controls").addEventListener("submit", async (event) => {
   progress.max = limit;
   progress.value = 0;
   setStatus("Sending…");
+  let cancelled = false;
   try {
     const response = await apiFetch("/v1/generations", { method: "POST", ...(await jsonRequest(body)) });
     if (!response.ok) {
@@ -549,6 +550,18 @@ $("controls").addEventListener("submit", async (event) => {
     let received = 0;
     let note = "";
     await readLines(response, async (line) => {
+      if (line.type === "started" && line.job) {
+        // Cancel goes through the job API: the server stops the engine and ends this stream.
+        const cancel = $("cancel");
+        cancel.hidden = false;
+        cancel.disabled = false;
+        cancel.onclick = async () => {
+          cancel.disabled = true;
+          cancelled = true;
+          setStatus("Cancelling…");
+          try { await apiFetch(`/v1/jobs/${line.job}`, { method: "DELETE" }); } catch (_) { /* the stream says what became of it */ }
+        };
+      }
       if (line.type === "started") {
         // What the engine will not honour (a sketch it cannot send) stays visible to the end.
         note = (line.notices || []).map((notice) => ` Note: ${notice}.`).join("");
@@ -562,14 +575,18 @@ $("controls").addEventListener("submit", async (event) => {
         progress.value = Math.max(progress.value, received);
         setStatus(`${received} of ${limit} done.${note}`);
       }
-      if (line.type === "error") throw new Error(line.error.message);
+      if (line.type === "error") {
+        if (cancelled && line.error.code === "cancelled") throw Object.assign(new Error(`Cancelled: ${received} of ${limit} done.`), { quiet: true });
+        throw new Error(line.error.message);
+      }
       if (line.type === "done") setStatus(`Done: ${line.count} image${line.count === 1 ? "" : "s"}.${note}`);
     });
   } catch (error) {
-    setStatus(error.message, true);
+    setStatus(error.message, !error.quiet);
   } finally {
     button.disabled = false;
     progress.hidden = true;
+    $("cancel").hidden = true;
   }
 });
 

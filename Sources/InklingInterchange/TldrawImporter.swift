@@ -31,9 +31,16 @@ public enum TldrawImporter: InkImporter {
     public static func looksLike(_ bytes: [UInt8]) -> Bool {
         let head = InterchangeJSON.head(bytes)
         guard head.first == UInt8(ascii: "{") else { return false }
-        if InterchangeJSON.contains(head, "\"tldrawFileFormatVersion\"") { return true }
+        if InterchangeJSON.contains(head, "\"tldrawFileFormatVersion\"") || isVersion1(head) { return true }
         // A store's first shape may come after many other records: the whole document is scanned.
         return InterchangeJSON.containsMember(bytes[...], key: "typeName", value: "shape")
+    }
+
+    /// Whether `head` starts a tldraw 1 file (`{"name", "fileHandle", "document": {"pages": …}}`,
+    /// tldraw before 2.0): named, so that it is refused as what it is rather than as unknown.
+    static func isVersion1(_ head: ArraySlice<UInt8>) -> Bool {
+        InterchangeJSON.contains(head, "\"document\"") && InterchangeJSON.contains(head, "\"pages\"")
+            && (InterchangeJSON.contains(head, "\"fileHandle\"") || InterchangeJSON.contains(head, "\"pageStates\"") || InterchangeJSON.contains(head, "\"childIndex\""))
     }
 
     /// Named colours of tldraw's light theme (`solid` variants).
@@ -58,6 +65,10 @@ public enum TldrawImporter: InkImporter {
         _ bytes: [UInt8], options: InkImportOptions, notices: inout [String]
     ) throws(InkImportError) -> Drawing {
         try InterchangeJSON.checkSize(bytes.count, options, format)
+        if isVersion1(InterchangeJSON.head(bytes)) {
+            throw InkImportError(format, at: "document.pages", "this is a tldraw 1 file (tldraw before 2.0, with document.pages); "
+                + "Inkling reads tldraw 2 .tldr files and store snapshots: open it in tldraw 1 and export it, or draw it again in tldraw 2")
+        }
         do {
             let document = try ImportBudget(format, options: options).parse(bytes[...])
             return try drawing(document.root, maxPoints: options.limits.maxPointsPerStroke, notices: &notices)

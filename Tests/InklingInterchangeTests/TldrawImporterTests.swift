@@ -79,6 +79,25 @@ final class TldrawImporterTests: XCTestCase {
         XCTAssertEqual(error(cycle), "tldraw: records[0]: shapes nest more than 64 deep (a parent cycle?)")
     }
 
+    func testATldraw1FileIsRefusedByName() throws {
+        // tldraw 1's own export (before 2.0): the document's pages hold shapes with [x, y, pressure] points.
+        let v1 = #"{"name":"New Document","fileHandle":null,"document":{"id":"doc","name":"New Document","version":15.5,"#
+            + #""pages":{"page":{"id":"page","name":"Page 1","childIndex":1,"shapes":{"a":{"id":"a","type":"draw","parentId":"page","#
+            + #""childIndex":1,"point":[100,100],"rotation":0,"style":{"color":"black","size":"small","isFilled":false,"dash":"draw","scale":1},"#
+            + #""points":[[0,0,0.5],[10,5,0.5],[20,12,0.5]],"isComplete":true}},"bindings":{}}},"#
+            + #""pageStates":{"page":{"id":"page","selectedIds":[],"camera":{"point":[0,0],"zoom":1}}},"assets":{}},"assets":{}}"#
+        XCTAssertEqual(InkFormatDetector.detect(Array(v1.utf8)), .tldraw, "detected as tldraw, not left to the canonical reader")
+        var notices: [String] = []
+        do {
+            _ = try InkReader.read(Array(v1.utf8), notices: &notices)
+            XCTFail("read a tldraw 1 file")
+        } catch {
+            XCTAssertTrue(error.description.contains("this is a tldraw 1 file (tldraw before 2.0, with document.pages)"), error.description)
+        }
+        // A tldraw 2 store snapshot under "document" is not mistaken for one.
+        XCTAssertFalse(error(#"{"document":{"store":{"shape:a":{"typeName":"shape","type":"draw"}}}}"#).contains("tldraw 1"))
+    }
+
     func testStoreRecordsAreNamedByTheirKey() {
         let store = #"{"store":{"shape:a":{"id":"shape:a","typeName":"shape","type":"draw","parentId":"shape:g","props":PROPS},"shape:g":{"id":"shape:g","typeName":"shape","type":"group","rotation":"r"}}}"#
         func with(_ props: String) -> String { error(store.replacingOccurrences(of: "PROPS", with: props)) }

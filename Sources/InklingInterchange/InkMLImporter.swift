@@ -78,7 +78,40 @@ public enum InkMLImporter: InkImporter {
         if let index = resolver.ids["DefaultBrush"], xml.elements[index].name == "brush" { current = try resolver.applyBrush(index, to: current) }
         for child in root.children { try walker.visit(child, context: &current) }
         notices += resolver.notices
-        return Drawing(strokes: walker.strokes)
+        return Drawing(strokes: nibsFitted(walker.strokes, unsized: walker.unsized))
+    }
+
+    /// The default nib's largest share of a drawing's extent: a stroke without a brush width is
+    /// at most 1/25 of the drawing's larger side wide.
+    static let nibShareOfExtent = 1.0 / 25
+
+    /// `strokes` with the default nib of those in `unsized` narrowed to ``nibShareOfExtent`` of the
+    /// drawing's extent when it is wider than that. Files in small or normalised coordinates (the
+    /// CROHME formulas are under one unit wide) would otherwise be one solid blot under a 4-unit
+    /// nib; a drawing 100 units or more across keeps the default.
+    static func nibsFitted(_ strokes: [Stroke], unsized: [Int]) -> [Stroke] {
+        guard !unsized.isEmpty else { return strokes }
+        var low = Point2D(x: .infinity, y: .infinity), high = Point2D(x: -.infinity, y: -.infinity)
+        for stroke in strokes {
+            for p in stroke.path.points {
+                low = Point2D(x: min(low.x, p.location.x), y: min(low.y, p.location.y))
+                high = Point2D(x: max(high.x, p.location.x), y: max(high.y, p.location.y))
+            }
+        }
+        let extent = max(high.x - low.x, high.y - low.y)
+        let nib = StrokePoint.Defaults.size
+        guard extent.isFinite, extent > 0, max(nib.width, nib.height) > extent * nibShareOfExtent else { return strokes }
+        let scale = extent * nibShareOfExtent / max(nib.width, nib.height)
+        var fitted = strokes
+        for index in unsized {
+            let points = fitted[index].path.points.map { point -> StrokePoint in
+                var p = point
+                p.size = Size2D(width: p.size.width * scale, height: p.size.height * scale)
+                return p
+            }
+            fitted[index].path = StrokePath(points: points)
+        }
+        return fitted
     }
 
     /// Walks `<trace>`, `<traceGroup>` and top-level `<context>` elements in document order.
@@ -88,6 +121,8 @@ public enum InkMLImporter: InkImporter {
         /// Most points one trace may have: the per-stroke limit, checked while its text is parsed.
         let maxPoints: Int
         var strokes: [Stroke] = []
+        /// The strokes whose trace gave no brush width (they have the default nib).
+        var unsized: [Int] = []
         var traceNumber = 0
 
         mutating func visit(_ index: Int, context: inout InkMLContext) throws(InkImportError) {
@@ -104,7 +139,10 @@ public enum InkMLImporter: InkImporter {
                 traceNumber += 1
                 let ctx = try resolver.apply(index, to: context)
                 if e.attributes["type"] == "penUp" { return }
-                if let stroke = try InkMLImporter.stroke(e.text, context: ctx, traceNumber: traceNumber, maxPoints: maxPoints) { strokes.append(stroke) }
+                if let stroke = try InkMLImporter.stroke(e.text, context: ctx, traceNumber: traceNumber, maxPoints: maxPoints) {
+                    if ctx.width == nil { unsized.append(strokes.count) }
+                    strokes.append(stroke)
+                }
             default:
                 break  // definitions, annotation, annotationXML, timestamp …
             }

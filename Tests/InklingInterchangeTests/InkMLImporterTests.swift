@@ -107,6 +107,33 @@ final class InkMLImporterTests: XCTestCase {
         XCTAssertEqual(try read(ignored).strokes[0].path.points[0].location, Point2D(x: 1, y: 2))
     }
 
+    func testANibWithoutAWidthIsAtMostATwentyFifthOfTheDrawing() throws {
+        // CROHME's formulas are under one unit wide: the fixture's "x + 1", scaled to 0.8 units.
+        let text = String(decoding: try ExcalidrawImporterTests.sample("inkml-crohme.inkml"), as: UTF8.self)
+        // Every <trace>'s points, X and Y times 0.008.
+        var pieces = text.components(separatedBy: "<trace")
+        for i in pieces.indices.dropFirst() {
+            guard let open = pieces[i].firstIndex(of: ">"), let close = pieces[i].range(of: "</trace>") else { continue }
+            let points = pieces[i][pieces[i].index(after: open)..<close.lowerBound].split(separator: ",").map { point -> String in
+                var values = point.split(separator: " ").map(String.init)
+                if values.count >= 2, let x = Double(values[0]), let y = Double(values[1]) { values[0] = "\(x * 0.008)"; values[1] = "\(y * 0.008)" }
+                return values.joined(separator: " ")
+            }
+            pieces[i] = String(pieces[i][...open]) + points.joined(separator: ", ") + String(pieces[i][close.lowerBound...])
+        }
+        let scaled = pieces.joined(separator: "<trace")
+        let tiny = try InkMLImporter.read(Array(scaled.utf8), options: InkImportOptions())
+        let all = tiny.strokes.flatMap(\.path.points)
+        let extent = max(all.map(\.location.x).max()! - all.map(\.location.x).min()!, all.map(\.location.y).max()! - all.map(\.location.y).min()!)
+        XCTAssertLessThan(extent, 1)
+        for point in all { XCTAssertEqual(point.size.width, extent / 25, accuracy: 1e-12, "a 25th of the extent, not 4 units") }
+        // A drawing 100 units or more across keeps the default; a brush's width is always kept.
+        let large = try read(ink("<trace>0 0, 300 40</trace>"))
+        XCTAssertEqual(large.strokes[0].path.points[0].size, StrokePoint.Defaults.size)
+        let brushed = try read(ink(##"<definitions><brush xml:id="b"><brushProperty name="width" value="3" units="dev"/></brush></definitions><trace brushRef="#b">0 0, 0.5 0.2</trace>"##))
+        XCTAssertEqual(brushed.strokes[0].path.points[0].size.width, 3, accuracy: 1e-9)
+    }
+
     func testATraceFormatDirectlyInInkAppliesToLaterTracesAndLibXMLStaysQuiet() throws {
         let bytes = try ExcalidrawImporterTests.sample("inkml-crohme.inkml")
         let drawing = try InkMLImporter.read(bytes, options: InkImportOptions())

@@ -400,6 +400,25 @@ def storage_checks(tools):
     tools.evaluate("document.getElementById('undo').click()")
 
 
+def phone_checks(tools, screenshot):
+    """On a phone held upright, with nothing saved, a new drawing starts on a portrait canvas."""
+    tools.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=3, mobile=True)
+    tools.evaluate("""(async () => {
+        await savesSettled();
+        await new Promise((resolve, reject) => { const r = indexedDB.deleteDatabase('inkling'); r.onsuccess = resolve; r.onerror = () => reject(r.error); });
+        localStorage.removeItem('inkling.page');
+    })()""")
+    reload(tools, settle=False)
+    size = tools.evaluate("document.getElementById('size').value")
+    width, height = (int(v) for v in size.split("x"))
+    box = canvas_box(tools)
+    check(height > width and box["h"] > box["w"], f"a phone held upright starts a portrait drawing ({size}, canvas {box['w']:.0f}×{box['h']:.0f})")
+    shot = tools.call("Page.captureScreenshot", format="png")
+    with open(os.path.join(os.path.dirname(os.path.abspath(screenshot)), "browser-test-phone.png"), "wb") as f:
+        f.write(base64.b64decode(shot["data"]))
+    tools.call("Emulation.clearDeviceMetricsOverride")
+
+
 def page_checks(tools, timeout):
     """Rotation, undo/redo/clear, shortcuts, palm rejection, persistence and accessibility."""
     tools.evaluate("document.getElementById('clear').click()")
@@ -586,6 +605,7 @@ def run(url, screenshot, chromium, timeout):
         with open(screenshot, "wb") as f:
             f.write(base64.b64decode(shot["data"]))
         print(f"browser-test: screenshot saved to {screenshot}")
+        phone_checks(tools, screenshot)
     finally:
         if process:
             process.terminate()

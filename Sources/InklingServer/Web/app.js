@@ -446,9 +446,11 @@ async function loadAvailability() {
     const style = $("style");
     style.replaceChildren(...info.styles.map((name) => new Option(name, name, name === info.defaultStyle, name === info.defaultStyle)));
     const size = $("size");
-    // Preselect the size whose aspect ratio is closest to the canvas's.
+    // Preselect the size whose aspect ratio is closest to the canvas's; on a portrait screen
+    // (a phone held upright) to the screen's, so that a new drawing starts portrait there.
     const box = canvas.getBoundingClientRect();
-    const aspect = box.width / Math.max(1, box.height);
+    const portrait = window.innerHeight > window.innerWidth;
+    const aspect = portrait ? window.innerWidth / window.innerHeight : box.width / Math.max(1, box.height);
     const distance = (s) => Math.abs(Math.log(s.width / s.height / aspect));
     const best = info.sizes.reduce((a, b) => (distance(b) < distance(a) ? b : a), info.sizes[0]);
     size.replaceChildren(...info.sizes.map((s) => {

@@ -40,41 +40,6 @@ public final class ClusterWorker: @unchecked Sendable {
     /// The epoch of Redis's data as the last heartbeat read it: image ids are made under it.
     private var epochs: ClusterRegistry.Epochs?
 
-    /// One job this worker runs.
-    private final class RunningJob: @unchecked Sendable {
-        let id: String
-        let entry: String
-        let lock = NSLock()
-        /// The runner's handle on the job: a stop of any kind cancels it there.
-        let control = JobControl()
-        /// When the job's generation timeout runs out (set as it starts).
-        var deadline = ContinuousClock.now + .seconds(120)
-        var ending: Ending?
-        var progress: Double?
-        /// The progress last announced.
-        var announced: Double?
-
-        /// Why the worker stopped the job: a cancellation it heard (recorded as the job's end),
-        /// or a job it lost to another worker or handed back (nothing recorded here).
-        enum Ending { case cancelled(JobCancelReason), lost, handedBack }
-
-        init(id: String, entry: String) {
-            self.id = id
-            self.entry = entry
-        }
-
-        /// Records why the job stops (the first reason wins) and stops the runner.
-        func end(_ ending: Ending) {
-            lock.withLock { if self.ending == nil { self.ending = ending } }
-            switch ending {
-            case .cancelled(let reason): control.cancel(reason)
-            case .lost, .handedBack: control.cancel(.stopping)
-            }
-        }
-
-        var why: Ending? { lock.withLock { ending } }
-    }
-
     /// A worker for `engine`, known to the cluster as `engineName`, running `concurrency` jobs
     /// at once in the styles it allows (narrowed to the engine's).
     public init(settings: ClusterSettings, engine: any ImageEngine, engineName: String, concurrency: Int,
@@ -430,23 +395,6 @@ public final class ClusterWorker: @unchecked Sendable {
 
     /// Seconds a stopped job's engine gets to say what became of its work.
     static let cancellationGrace = 5.0
-
-    /// What one job's painting has come to, between the runner's events.
-    private final class Painting: @unchecked Sendable {
-        private let lock = NSLock()
-        private var _announcement: Task<Void, Never>?
-        private var _limit = 1
-        private var _painted = 0
-        private var _ended = false
-        /// The task writing the job's `started` event.
-        var announcement: Task<Void, Never>? { lock.withLock { _announcement } }
-        /// Whether the last image's delivery recorded the job as succeeded.
-        var ended: Bool { lock.withLock { _ended } }
-        func start(limit: Int, announcing: Task<Void, Never>) { lock.withLock { _limit = limit; _announcement = announcing } }
-        /// Counts an image; whether it is the last.
-        func paint() -> Bool { lock.withLock { _painted += 1; return _painted == _limit } }
-        func end() { lock.withLock { _ended = true } }
-    }
 
     /// Hands one of the runner's events on to Redis: the `started` event (while the engine
     /// paints), the progress (for the heartbeat), each image delivered once.

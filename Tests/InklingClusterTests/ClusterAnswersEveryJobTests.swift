@@ -12,16 +12,6 @@ import XCTest
 /// is `queue_timeout`, a Redis that came back empty is `lost`, and a full Redis neither starts a
 /// job twice nor hides live workers.
 final class ClusterAnswersEveryJobTests: XCTestCase {
-    private func frontEnd(_ settings: ClusterSettings, ttl: Double = 30) throws -> ClusterJobs {
-        try ClusterJobs(settings: settings, imageTTL: ttl, generationTimeout: 60, defaultStyle: "illustration")
-    }
-
-    private func worker(_ settings: ClusterSettings, name: String? = nil, engine: any ImageEngine = BuiltInEngine(),
-                        log: @escaping @Sendable (String) -> Void = { _ in }) throws -> ClusterWorker {
-        try ClusterWorker(settings: settings, engine: engine, engineName: "builtin", concurrency: 1,
-                          allowedStyles: [.animation, .illustration, .sketch, .emoji], defaultStyle: .illustration, name: name, log: log)
-    }
-
     func testAJobWhoseWaitRanOutIsAnsweredQueueTimeoutToItsOwnerForTheTTLAfter() async throws {
         let redis = try RedisTestServer()
         let settings = ClusterTestSupport.settings(redis)

@@ -13,15 +13,6 @@ import XCTest
 
 /// A front end's jobs and a worker in one process, against a real redis-server.
 final class ClusterJobsTests: XCTestCase {
-    private func frontEnd(_ settings: ClusterSettings, ttl: Double = 30, timeout: Double = 60) throws -> ClusterJobs {
-        try ClusterJobs(settings: settings, imageTTL: ttl, generationTimeout: timeout, defaultStyle: "illustration")
-    }
-
-    private func worker(_ settings: ClusterSettings, name: String? = nil, engine: any ImageEngine = BuiltInEngine()) throws -> ClusterWorker {
-        try ClusterWorker(settings: settings, engine: engine, engineName: "builtin", concurrency: 1,
-                          allowedStyles: [.animation, .illustration, .sketch, .emoji], defaultStyle: .illustration, name: name)
-    }
-
     func testAJobRunsOnAWorkerAndItsImagesAreDownloadedOnce() async throws {
         let redis = try RedisTestServer()
         let settings = ClusterTestSupport.settings(redis)

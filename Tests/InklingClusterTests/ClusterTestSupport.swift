@@ -99,3 +99,17 @@ enum ClusterTestSupport {
         return events
     }
 }
+
+/// A front end and a built-in engine's worker in this process, as the in-process cluster tests
+/// make them (the default style illustration; the worker runs one job at a time).
+extension XCTestCase {
+    func frontEnd(_ settings: ClusterSettings, ttl: Double = 30, timeout: Double = 60) throws -> ClusterJobs {
+        try ClusterJobs(settings: settings, imageTTL: ttl, generationTimeout: timeout, defaultStyle: "illustration")
+    }
+
+    func worker(_ settings: ClusterSettings, name: String? = nil, engine: any ImageEngine = BuiltInEngine(),
+                log: @escaping @Sendable (String) -> Void = { _ in }) throws -> ClusterWorker {
+        try ClusterWorker(settings: settings, engine: engine, engineName: "builtin", concurrency: 1,
+                          allowedStyles: [.animation, .illustration, .sketch, .emoji], defaultStyle: .illustration, name: name, log: log)
+    }
+}

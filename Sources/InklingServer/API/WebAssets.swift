@@ -18,6 +18,7 @@ struct WebAssets: Sendable {
         "/index.html": ("index.html", "text/html; charset=utf-8"),
         "/app.js": ("app.js", "text/javascript; charset=utf-8"),
         "/drawing-store.js": ("drawing-store.js", "text/javascript; charset=utf-8"),
+        "/page-save.js": ("page-save.js", "text/javascript; charset=utf-8"),
         "/style.css": ("style.css", "text/css; charset=utf-8"),
         "/openapi.json": ("openapi.json", "application/json"),
     ]

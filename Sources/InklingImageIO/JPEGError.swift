@@ -1,4 +1,4 @@
-/// Why a JPEG could not be read.
+/// Why a JPEG could not be read or written.
 ///
 /// Every case's ``description`` is one line that says what went wrong and, where it helps,
 /// what to do about it.
@@ -18,6 +18,8 @@ public enum JPEGError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupported(String)
     /// Memory for the decoder or the pixels could not be allocated.
     case outOfMemory
+    /// libjpeg failed while compressing an image; the payload is its message.
+    case encodingFailed(String)
     /// Reading the file at `path` failed; `reason` is the system's explanation.
     case io(path: String, reason: String)
 
@@ -37,7 +39,9 @@ public enum JPEGError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsupported(let message):
             "JPEG not supported: \(Self.oneLine(message))"
         case .outOfMemory:
-            "out of memory while decoding a JPEG"
+            "out of memory while decoding or encoding a JPEG"
+        case .encodingFailed(let message):
+            "cannot encode the JPEG: \(Self.oneLine(message))"
         case .io(let path, let reason):
             "\(path): \(Self.oneLine(reason))"
         }

@@ -2,7 +2,8 @@
 #define INKLING_JPEG_H
 
 /*
- * Inkling's thin shim over libjpeg(-turbo) decompression.
+ * Inkling's thin shim over libjpeg(-turbo): decompression, and compression of
+ * 8-bit gray or RGB pixels.
  *
  * libjpeg reports fatal errors through `error_exit`, which must not return;
  * the usual answer is setjmp/longjmp, which Swift cannot host. The decoder
@@ -12,7 +13,8 @@
  * in this header.
  *
  * Memory: the pixels handed back are malloc'ed and released with
- * `inkling_jpeg_decoded_free`.
+ * `inkling_jpeg_decoded_free`; encoded bytes likewise with
+ * `inkling_jpeg_encoded_free`.
  */
 
 #include <stddef.h>
@@ -38,8 +40,10 @@ typedef enum inkling_jpeg_status {
     INKLING_JPEG_UNSUPPORTED = 5,
     /// A malloc failed.
     INKLING_JPEG_OUT_OF_MEMORY = 6,
-    /// The arguments are inconsistent (null pointers, zero limit).
-    INKLING_JPEG_INVALID_ARGUMENT = 7
+    /// The arguments are inconsistent (null pointers, zero limit, a size that does not match).
+    INKLING_JPEG_INVALID_ARGUMENT = 7,
+    /// libjpeg failed while compressing (the message says why).
+    INKLING_JPEG_ENCODE_FAILED = 8
 } inkling_jpeg_status;
 
 /// Colour space recorded in the file, as libjpeg identified it.
@@ -111,6 +115,39 @@ inkling_jpeg_status inkling_jpeg_decode(const uint8_t *data, size_t size, uint64
 
 /// Frees the pixels `inkling_jpeg_decode` allocated in `decoded` and zeroes it; NULL is allowed.
 void inkling_jpeg_decoded_free(inkling_jpeg_decoded *decoded);
+
+/// A compressed JPEG file in memory; release with `inkling_jpeg_encoded_free`.
+typedef struct inkling_jpeg_encoded {
+    /// The file's bytes (malloc'ed by libjpeg's memory destination).
+    uint8_t *bytes;
+    /// Byte count of `bytes`.
+    size_t size;
+} inkling_jpeg_encoded;
+
+/// The largest width or height `inkling_jpeg_encode` accepts (libjpeg's JPEG_MAX_DIMENSION).
+#define INKLING_JPEG_MAX_SIDE 65500
+
+/// Encodes 8-bit pixels as a baseline JFIF JPEG at `quality` (1...100).
+///
+/// `pixels` holds `height` rows of `width * channels` bytes each, packed top
+/// to bottom; `channels` is 1 (gray) or 3 (RGB; stored as YCbCr with 2x2
+/// chroma subsampling, libjpeg's defaults). Huffman tables are optimised for
+/// the image (smaller files, one extra pass over the coefficients); the
+/// accurate integer DCT is used, so the bytes are deterministic for a given
+/// libjpeg build. No metadata is written besides the JFIF header.
+///
+/// Never reads outside `pixels[0..<pixels_size]`: a size that does not match
+/// `width * height * channels` is `INKLING_JPEG_INVALID_ARGUMENT`, as are
+/// zero or over-`INKLING_JPEG_MAX_SIDE` sides, another channel count and a
+/// quality outside 1...100. On failure `out` is left zeroed and `error` (of
+/// `error_size` bytes, may be NULL) receives a one-line message.
+inkling_jpeg_status inkling_jpeg_encode(const uint8_t *pixels, size_t pixels_size,
+                                        uint32_t width, uint32_t height, int channels, int quality,
+                                        inkling_jpeg_encoded *out,
+                                        char *error, size_t error_size);
+
+/// Frees the bytes `inkling_jpeg_encode` allocated in `encoded` and zeroes it; NULL is allowed.
+void inkling_jpeg_encoded_free(inkling_jpeg_encoded *encoded);
 
 /// libjpeg's version number (`JPEG_LIB_VERSION`, e.g. 62), for diagnostics.
 int inkling_jpeg_lib_version(void);

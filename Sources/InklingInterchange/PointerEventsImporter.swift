@@ -35,7 +35,11 @@ import InklingStrokes
 ///   the parent is dropped when the last coalesced event already is it.
 /// - `pointerup` adds its location only when it moved from the last point, with that point's
 ///   force (a `pointerup` always reports pressure 0).
-/// - `pointerType` → ink: see ``inkType(forPointerType:)``; colour black.
+/// - `pointerType` → ink: see ``inkType(forPointerType:)``; colour black. A stroke's events may
+///   carry `color` (`#rrggbb` or `#rrggbbaa`) and `ink` (an ``InkType`` raw value: `pen`,
+///   `pencil`, `marker`, `monoline`, `fountainPen`, `watercolor`, `crayon`, `reed`); the first of
+///   each in the stroke wins (Inkling's drawing page writes them on a stroke's first event), and
+///   `ink` overrides the pointer type's. Another ink name is an error that lists them.
 /// - `twist` is validated (0…359°) but not carried: PencilKit's points have no roll channel.
 public enum PointerEventsImporter: InkImporter {
     /// The format this importer reads.

@@ -14,6 +14,9 @@ struct PointerEventsStrokeBuilder {
     /// The stroke's colour: the first `color` an event of it carries (Inkling's drawing page
     /// writes the brush colour on a stroke's first event; browsers' events have none).
     private var color: RGBAColor?
+    /// The stroke's ink: the first `ink` an event of it carries (the page's brush, such as
+    /// `"marker"`), which overrides the ink its pointer type would give.
+    private var ink: InkType?
 
     init(pointerType: String) {
         self.pointerType = pointerType
@@ -36,6 +39,7 @@ struct PointerEventsStrokeBuilder {
     /// last coalesced event already is it (same location and timeStamp), as browsers report.
     mutating func append(event e: JSONNode, counter: inout Int) throws(JSONError) {
         try readColor(e)
+        try readInk(e)
         var last: PointerEventsImporter.Sample?
         if let list = try PointerEventsImporter.coalesced(e) {
             for c in list {
@@ -72,7 +76,7 @@ struct PointerEventsStrokeBuilder {
         guard !points.isEmpty else { return nil }
         let start = ((timeOrigin ?? 0) + (firstTime ?? 0)) / 1000
         return Stroke(
-            ink: Ink(PointerEventsImporter.inkType(forPointerType: pointerType), color: color ?? .black),
+            ink: Ink(ink ?? PointerEventsImporter.inkType(forPointerType: pointerType), color: color ?? .black),
             path: StrokePath(points: points, creationDate: Date(timeIntervalSince1970: start)))
     }
 
@@ -81,6 +85,16 @@ struct PointerEventsStrokeBuilder {
         guard color == nil, let value = e["color"] else { return }
         guard let text = value.string, let parsed = RGBAColor(hex: text) else { throw value.expected("a colour \"#rrggbb\"") }
         color = parsed
+    }
+
+    /// Takes the event's `ink` (an ``InkType`` raw value such as `"pencil"`) when the stroke has
+    /// none yet.
+    private mutating func readInk(_ e: JSONNode) throws(JSONError) {
+        guard ink == nil, let value = e["ink"] else { return }
+        guard let name = value.string, let type = InkType(rawValue: name) else {
+            throw value.expected("an ink: one of \(InkType.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        ink = type
     }
 
     private func count(_ counter: inout Int, at event: JSONNode) throws(JSONError) {

@@ -90,6 +90,29 @@ final class PointerEventsImporterTests: XCTestCase {
         }
     }
 
+    /// A stroke's first event may name its ink, which overrides the pointer type's; the first
+    /// `ink` of a stroke wins, in both shapes, and an unknown one is refused with the list.
+    func testAnInkOnAStrokesEventOverridesThePointerType() throws {
+        let groups = ##"{"strokes": [[{"type": "pointerdown", "pointerType": "mouse", "x": 1, "y": 2, "ink": "watercolor"}, {"type": "pointermove", "pointerType": "mouse", "x": 5, "y": 6, "ink": "pencil"}], [{"type": "pointerdown", "pointerType": "mouse", "x": 1, "y": 2}], [{"pointerType": "pen", "x": 1, "y": 2, "ink": "fountainPen"}, {"x": 9, "y": 9}]]}"##
+        let drawing = try read(groups)
+        XCTAssertEqual(drawing.strokes.map(\.ink.type), [.watercolor, .monoline, .fountainPen], "the first ink wins; without one, the pointer type's")
+        let flat = ##"[{"type": "pointerdown", "pointerId": 1, "pointerType": "pen", "x": 1, "y": 2, "ink": "marker", "color": "#1971c2"}, {"type": "pointerdown", "pointerId": 2, "pointerType": "touch", "x": 50, "y": 50}, {"type": "pointermove", "pointerId": 1, "x": 5, "y": 6}, {"type": "pointermove", "pointerId": 2, "x": 60, "y": 60}, {"type": "pointerup", "pointerId": 1, "x": 5, "y": 6}, {"type": "pointerup", "pointerId": 2, "x": 60, "y": 60}]"##
+        let two = try read(flat)
+        XCTAssertEqual(two.strokes.map(\.ink.type), [.marker, .pen])
+        XCTAssertEqual(two.strokes[0].ink.color.hexString, "#1971c2ff", "colour and ink travel together")
+        for every in InkType.allCases {
+            XCTAssertEqual(try read(##"[[{"x": 1, "y": 2, "ink": "\##(every.rawValue)"}]]"##).strokes.first?.ink.type, every)
+        }
+        for bad in [#""brush""#, #""Pen""#, "3", #"["pen"]"#, #""""#] {
+            let message = error(##"[[{"x": 1, "y": 2, "ink": \##(bad)}]]"##)
+            XCTAssertTrue(message.contains("strokes[0][0].ink"), message)
+            XCTAssertTrue(message.contains("pen, pencil, marker, monoline, fountainPen, watercolor, crayon, reed"), message)
+        }
+        // null is no ink (as for colour); a later event's unknown ink is not read once the stroke has one.
+        XCTAssertEqual(try read(##"[[{"pointerType": "mouse", "x": 1, "y": 2, "ink": null}]]"##).strokes[0].ink.type, .monoline)
+        XCTAssertEqual(try read(##"[[{"x": 1, "y": 2, "ink": "crayon"}, {"x": 3, "y": 4, "ink": "nonsense"}]]"##).strokes[0].ink.type, .crayon)
+    }
+
     func testMouseSampleHasDefaultForceAndMonoline() throws {
         let d = try sample("pointer-events-mouse.json")
         XCTAssertEqual(d.strokes.count, 1)

@@ -21,12 +21,34 @@ public struct SVGExporter: Sendable {
     public var spacing: Double
     /// A colour to fill the whole view box with first; `nil` leaves it transparent.
     public var background: RGBAColor?
+    /// The most outline samples the strokes' length may take (`nil`: no bound). When the
+    /// strokes are longer than `maxSamples × spacing`, the spacing widens for that drawing so
+    /// that they take about `maxSamples` samples (plus at most one per control point), so a
+    /// drawing whose points leap across a huge canvas still makes a document of bounded size.
+    public var maxSamples: Int?
 
     /// Creates an exporter.
-    public init(decimals: Int = 2, spacing: Double = 1, background: RGBAColor? = nil) {
+    public init(decimals: Int = 2, spacing: Double = 1, background: RGBAColor? = nil, maxSamples: Int? = nil) {
         self.decimals = min(max(decimals, 0), 6)
         self.spacing = spacing.isFinite && spacing > 0 ? spacing : 1
         self.background = background
+        self.maxSamples = maxSamples.map { max($0, 1) }
+    }
+
+    /// The sample spacing ``export(_:)`` uses for `drawing`: ``spacing``, widened when the
+    /// strokes' length (the sum of the distances between consecutive control points) at that
+    /// spacing would take more than ``maxSamples`` samples.
+    public func spacing(for drawing: Drawing) -> Double {
+        guard let maxSamples else { return spacing }
+        var length = 0.0
+        for stroke in drawing.strokes {
+            let points = stroke.path.points
+            for i in points.indices.dropFirst() {
+                let step = points[i].location.distance(to: points[i - 1].location)
+                if step.isFinite { length += step }
+            }
+        }
+        return max(spacing, length / Double(maxSamples))
     }
 
     /// The SVG document for `drawing`, ending with a newline.
@@ -40,7 +62,7 @@ public struct SVGExporter: Sendable {
             #"<?xml version="1.0" encoding="UTF-8" standalone="no"?>"#,
             #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\#(number(width))" height="\#(number(height))" viewBox="\#(viewBox)">"#,
         ]
-        let outliner = StrokeOutliner(spacing: spacing)
+        let outliner = StrokeOutliner(spacing: spacing(for: drawing))
         var clips: [String] = []
         var paths: [String] = []
         for (index, stroke) in drawing.strokes.enumerated() {

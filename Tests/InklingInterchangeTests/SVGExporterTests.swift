@@ -28,6 +28,25 @@ final class SVGExporterTests: XCTestCase {
         Stroke(ink: ink, path: StrokePath(points: points.map { StrokePoint(location: Point2D(x: $0.0, y: $0.1), size: Size2D(width: 6, height: 6)) }), transform: transform, mask: mask)
     }
 
+    /// A stroke whose points leap across a huge canvas would take 4096 samples a segment at
+    /// unit spacing; with `maxSamples` the spacing widens and the document stays small, while a
+    /// drawing within the budget is exported exactly as without one.
+    func testMaxSamplesBoundsADrawingOfLeaps() {
+        let leaps: [(Double, Double)] = (0..<200).map { (i: Int) -> (Double, Double) in
+            let x: Double = i % 2 == 0 ? -900_000 : 900_000
+            return (x, Double(i) * 9_000 - 900_000)
+        }
+        let drawing = Drawing(strokes: [stroke(leaps)], canvas: Size2D(width: 16_384, height: 16_384))
+        let bounded = SVGExporter(maxSamples: 20_000)
+        XCTAssertGreaterThan(bounded.spacing(for: drawing), 1_000, "200 leaps of 1.8 million units over 20,000 samples")
+        let svg = bounded.exportBytes(drawing)
+        XCTAssertLessThan(svg.count, 2_000_000, "bounded: \(svg.count) bytes")
+        XCTAssertEqual(parse(String(decoding: svg, as: UTF8.self)).elements.filter { $0.name == "path" }.count, 1)
+        let small = Drawing(strokes: [stroke([(10, 10), (50, 40), (90, 20)])], canvas: Size2D(width: 200, height: 100))
+        XCTAssertEqual(SVGExporter(maxSamples: 20_000).spacing(for: small), 1)
+        XCTAssertEqual(SVGExporter(maxSamples: 20_000).export(small), SVGExporter().export(small), "within the budget nothing changes")
+    }
+
     func testOnePathPerStrokeAndViewBoxFromTheCanvas() {
         let drawing = Drawing(strokes: [stroke([(10, 10), (50, 40), (90, 20)]), stroke([(20, 70), (80, 70)])], canvas: Size2D(width: 200, height: 100))
         let svg = SVGExporter().export(drawing)

@@ -220,11 +220,26 @@ final class Router: @unchecked Sendable {
         }
     }
 
-    /// `GET` (and `HEAD`) `/v1/images/{id}`: the image, once (`HEAD` does not use up the download).
+    /// `GET` (and `HEAD`) `/v1/images/{id}`: the image, once (`HEAD` does not use up the
+    /// download); with `format=jpeg` (and `width`) a small JPEG of it, which never uses it up
+    /// (``ImagePreview``) and costs its client 1 token, as a guidance map does.
     private func image(_ id: String, _ request: HTTPRequest) throws(APIError) -> Routed {
         let requester = try clients.owner(of: request)
+        let requested = try ImagePreview.requested(by: request.query)
         let notFound = APIError(404, "image_not_found", "no image \(id.prefix(64)): images can be downloaded once, within \(NumberText.compact(configuration.imageTTL)) s of being made")
         guard RandomID.isValid(id) else { throw notFound }
+        if case .jpeg(let maxWidth) = requested {
+            let clients = self.clients
+            let client = try clients.name(of: request)
+            return .later { (reply: Responder) async throws(APIError) in
+                try await self.limits.charge(client, cost: 1, limits: clients.limits(of: client))
+                guard let png = try await self.jobs.peekImage(id, requester: requester) else { throw notFound }
+                reply.respond(HTTPResponse(contentType: "image/jpeg", body: try ImagePreview.jpeg(of: png, maxWidth: maxWidth), headers: [
+                    ("Cache-Control", "no-store"), ("Content-Disposition", "inline; filename=\"inkling-\(id).jpg\""),
+                    ("X-Content-Type-Options", "nosniff"),
+                ]))
+            }
+        }
         let peek = request.method == "HEAD"
         return .later { (reply: Responder) async throws(APIError) in
             let found = peek ? try await self.jobs.peekImage(id, requester: requester) : try await self.jobs.takeImage(id, requester: requester)

@@ -26,6 +26,7 @@ final class Router: @unchecked Sendable {
     private let clientsLock = NSLock()
     let assets: WebAssets
     let guidance: GuidanceEndpoint
+    let conversion: ConversionEndpoint
     let cors: CORSPolicy
     let health = HealthMonitor()
 
@@ -41,6 +42,7 @@ final class Router: @unchecked Sendable {
         // A gzip body may inflate to 4 × --max-body: its drawing may be that large too.
         limits.maxBytes = min(limits.maxBytes, configuration.maxDecodedBodyBytes)
         guidance = GuidanceEndpoint(limits: limits, maxSide: configuration.maxGuidanceSide)
+        conversion = ConversionEndpoint(limits: limits)
     }
 
     /// The options every generation starts from.
@@ -130,6 +132,15 @@ final class Router: @unchecked Sendable {
                 try await self.limits.charge(client, cost: Self.bodyCost(request.body.count), limits: clients.limits(of: client))
                 reply.respond(try self.guidance.respond(to: request))
             }
+        case "/v1/conversions":
+            let clients = self.clients
+            let client = try clients.name(of: request)
+            // Charged and read as a guidance map's drawing is, in a task off the server threads.
+            return .later { (reply: Responder) async throws(APIError) in
+                let request = try self.decodingContent(request)
+                try await self.limits.charge(client, cost: Self.bodyCost(request.body.count), limits: clients.limits(of: client))
+                reply.respond(try self.conversion.respond(to: request))
+            }
         case "/v1/generations":
             let clients = self.clients
             let client = try clients.name(of: request)
@@ -155,7 +166,7 @@ final class Router: @unchecked Sendable {
         if assets.assets[path] != nil { return ["GET", "HEAD"] }
         switch path {
         case "/healthz", "/v1/availability": return ["GET", "HEAD"]
-        case "/v1/guidance", "/v1/generations": return ["POST"]
+        case "/v1/guidance", "/v1/generations", "/v1/conversions": return ["POST"]
         default:
             if path.hasPrefix(Self.imagesPrefix) { return ["GET", "HEAD"] }
             if path.hasPrefix(Self.jobsPrefix) { return ["GET", "HEAD", "DELETE"] }
@@ -297,6 +308,8 @@ final class Router: @unchecked Sendable {
         for key in ["endpoint", "reachable", "models", "endpoints"] { body[key] = nil }
         body.merge([
             "styles": .array(baseOptions.allowedStyles.map { .string($0.rawValue) }),
+            // The inks a drawing's strokes may name (a Pointer Events stroke's `ink`, stroke JSON's `ink.type`).
+            "inks": .array(InkType.allCases.map { .string($0.rawValue) }),
             "defaultStyle": .string(configuration.defaultStyle.rawValue),
             "maxImages": 4,
             "generations": [

@@ -104,7 +104,7 @@ final class ImagePreviewAPITests: XCTestCase {
             ("?format=jpeg&width=15", "width"), ("?format=jpeg&width=4097", "width"), ("?format=jpeg&width=0", "width"),
             ("?format=jpeg&width=-640", "width"), ("?format=jpeg&width=640.5", "width"), ("?format=jpeg&width=1e3", "width"),
             ("?format=jpeg&width=99999999999999999999999", "width"), ("?format=jpeg&width=", "width"), ("?format=jpeg&width=%20640", "width"),
-            ("?format=webp&width=640", "format"), ("?format=JPEG", "format"), ("?format=", "format"),
+            ("?format=webp&width=640", "format"), ("?format=JPEG", "format"), ("?format=jpg", "format"), ("?format=", "format"),
             ("?width=640", "width"), ("?format=png&width=640", "width"),
             ("?format=jpeg&width=640&quality=100", "quality"), ("?size=640", "size"),
             ("?" + String(repeating: "x", count: 2000) + "=1", "xxxx"),

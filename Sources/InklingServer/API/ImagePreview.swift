@@ -40,7 +40,7 @@ struct ImagePreview: Sendable {
         case "png":
             if query["width"] != nil { throw bad("width", "only a JPEG preview is scaled; add format=jpeg, or leave width out to download the PNG") }
             return .png
-        case "jpeg", "jpg":
+        case "jpeg":
             guard let text = query["width"] else { return .jpeg(maxWidth: nil) }
             guard let width = Int(text), widths.contains(width) else {
                 throw bad("width", "expected a whole number of pixels \(widths.lowerBound)…\(widths.upperBound), got '\(text.prefix(20))'")

@@ -1,0 +1,65 @@
+import Foundation
+import InklingGuidance
+import InklingInterchange
+import InklingStrokes
+import XCTest
+
+/// Inkling's outlines of imported strokes against the outlines their apps draw, made with
+/// perfect-freehand's Python port by `Freehand/make-references.py` and checked in: Excalidraw's
+/// freedraw options (easing, `last`), sharp corners, and perfect-freehand's demo state.
+final class FreehandReferenceTests: XCTestCase {
+    private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Freehand")
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func json(_ name: String) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: Self.folder.appendingPathComponent(name))) as? [String: Any])
+    }
+
+    private func outline(_ value: Any?) throws -> [Point2D] {
+        try XCTUnwrap(value as? [[Double]]).map { Point2D(x: $0[0], y: $0[1]) }
+    }
+
+    /// The one polygon a freehand stroke outlines to, in drawing space.
+    private func polygon(_ stroke: Stroke) throws -> [Point2D] {
+        let polygons = StrokeOutliner(spacing: 0.5).outline(for: stroke)
+        XCTAssertEqual(polygons.count, 1)
+        return try XCTUnwrap(polygons.first).map { stroke.transform.apply(to: $0) }
+    }
+
+    /// Easing scales width as perfect-freehand's does: at average pressure `easeOutSine` gives a
+    /// radius of size × sin(π/4) instead of size × 0.5, in the freehand outline and Inkling's own.
+    func testEasingWidensAverageLinesBySinQuarterPi() throws {
+        let line = (0...20).map { FreehandOutline.Input(x: Double($0) * 10, y: 0, pressure: 0.5) }
+        func height(_ outline: [Point2D], atX x: Double) -> Double {
+            // The outline's vertical extent near x (away from the caps).
+            let near = outline.filter { abs($0.x - x) < 15 }.map(\.y)
+            return (near.max() ?? 0) - (near.min() ?? 0)
+        }
+        var options = FreehandOutline.Options()
+        options.simulatePressure = false
+        let linear = height(FreehandOutline.outline(line, options: options), atX: 100)
+        options.easing = .easeOutSine
+        let eased = height(FreehandOutline.outline(line, options: options), atX: 100)
+        XCTAssertEqual(linear, 16, accuracy: 0.01)
+        XCTAssertEqual(eased, 32 * sin(Double.pi / 4), accuracy: 0.01)
+
+        let points = Fixtures.line((0, 0), (200, 0), count: 21)
+        var stroke = Fixtures.stroke(points, ink: .monoline, nib: 10)
+        let plain = StrokeOutliner().outline(for: stroke).joined()
+        stroke.ink.shape = StrokeShape(easing: .easeOutSine)
+        let widened = StrokeOutliner().outline(for: stroke).joined()
+        XCTAssertEqual(height(Array(plain), atX: 100), 10, accuracy: 0.05)
+        XCTAssertEqual(height(Array(widened), atX: 100), 20 * sin(Double.pi / 4), accuracy: 0.05)
+    }
+
+    /// `last` ends the line on the last point; without it streamline leaves the end short.
+    func testLastEndsTheLineOnTheLastPoint() {
+        let line = (0...10).map { FreehandOutline.Input(x: Double($0) * 20, y: 0) }
+        var options = FreehandOutline.Options()
+        let lagging = FreehandOutline.outline(line, options: options).map(\.x).max() ?? 0
+        options.last = true
+        let finished = FreehandOutline.outline(line, options: options).map(\.x).max() ?? 0
+        XCTAssertLessThan(lagging, 200, "streamline stops short of the last point")
+        XCTAssertGreaterThan(finished, 200, "the end cap is around the last point itself")
+    }
+}

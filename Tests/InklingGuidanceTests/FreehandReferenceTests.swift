@@ -26,6 +26,48 @@ final class FreehandReferenceTests: XCTestCase {
         return try XCTUnwrap(polygons.first).map { stroke.transform.apply(to: $0) }
     }
 
+    /// Excalidraw freedraw elements (recorded mouse strokes of 1, 2 and 4 widths, and a pen
+    /// stroke with pressures) draw the outline Excalidraw draws for them: IoU at least 0.9 each
+    /// (0.73 to 0.82 when the importer gave them Inkling's pen outline).
+    func testExcalidrawFreedrawDrawsExcalidrawsOutline() throws {
+        let scene = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent("excalidraw-freedraw.excalidraw")))
+        let drawing = try InkReader.read(scene, format: .excalidraw)
+        let expected = try XCTUnwrap(json("excalidraw-freedraw-outlines.json")["outlines"] as? [String: Any])
+        let names = ["mouse-sample", "mouse-flash", "mouse-corners", "pen-sample"]
+        XCTAssertEqual(drawing.strokes.count, names.count)
+        XCTAssertEqual(Set(expected.keys), Set(names))
+        var report: [String] = []
+        for (name, stroke) in zip(names, drawing.strokes) {
+            XCTAssertEqual(stroke.ink.shape?.easing, .easeOutSine, name)
+            XCTAssertEqual(stroke.ink.shape?.last, true, name)
+            let iou = FreehandOutlineTests.intersectionOverUnion(try polygon(stroke), try outline(expected[name]))
+            report.append("\(name) \(String(format: "%.4f", iou))")
+            XCTAssertGreaterThanOrEqual(iou, 0.9, "\(name): IoU \(iou)")
+        }
+        print("excalidraw freedraw IoU against Excalidraw's perfect-freehand outline: " + report.joined(separator: ", "))
+    }
+
+    /// A zigzag (turns of about 143°) drawn with the freehand preset gets perfect-freehand's
+    /// sharp corners: a half-turn cap at each corner, so its outline matches the port's.
+    func testZigzagCornersAreDrawnAsPerfectFreehandDrawsThem() throws {
+        let reference = try json("zigzag-outline.json")
+        let input = try XCTUnwrap(reference["input"] as? [[Double]])
+        let expected = try outline(reference["outline"])
+        let direct = FreehandOutline.outline(input.map { FreehandOutline.Input(x: $0[0], y: $0[1]) })
+        let array = "[" + input.map { "[\($0[0]),\($0[1])]" }.joined(separator: ",") + "]"
+        let imported = try InkReader.read(Array(array.utf8), format: .freehand)
+        for (how, outline) in [("FreehandOutline", direct), ("importer + StrokeOutliner", try polygon(imported.strokes[0]))] {
+            let iou = FreehandOutlineTests.intersectionOverUnion(outline, expected)
+            print("zigzag (\(how)) IoU against perfect-freehand: \(String(format: "%.4f", iou))")
+            XCTAssertGreaterThanOrEqual(iou, 0.9, "\(how): IoU \(iou)")
+        }
+        // Every corner's cap reaches a full radius (8) beyond the corner, past where the sides meet.
+        for corner in [Point2D(x: 20, y: 60), Point2D(x: 40, y: 0), Point2D(x: 60, y: 60)] {
+            let reach = direct.map { $0.distance(to: corner) }.filter { $0 < 12 }.max() ?? 0
+            XCTAssertGreaterThan(reach, 5, "a cap around \(corner)")
+        }
+    }
+
     /// Easing scales width as perfect-freehand's does: at average pressure `easeOutSine` gives a
     /// radius of size × sin(π/4) instead of size × 0.5, in the freehand outline and Inkling's own.
     func testEasingWidensAverageLinesBySinQuarterPi() throws {

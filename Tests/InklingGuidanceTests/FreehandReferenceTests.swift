@@ -68,6 +68,22 @@ final class FreehandReferenceTests: XCTestCase {
         }
     }
 
+    /// perfect-freehand's demo state: each draw shape drawn with its style (size, thinning,
+    /// easing, `last` from `isDone`) as the demo draws it.
+    func testDemoStateDrawsTheDemosOutlines() throws {
+        let state = try [UInt8](Data(contentsOf: Self.repository.appendingPathComponent("Strokes/interchange/freehand-demo-state.json")))
+        XCTAssertEqual(InkFormatDetector.detect(state), .freehand)
+        let drawing = try InkReader.read(state)
+        let expected = try XCTUnwrap(json("demo-state-outlines.json")["outlines"] as? [String: Any])
+        XCTAssertEqual(drawing.strokes.count, 2)
+        XCTAssertEqual(drawing.strokes[1].ink.shape?.easing, .easeOutSine)
+        for (name, stroke) in zip(["sample", "a1b2c3"], drawing.strokes) {
+            let iou = FreehandOutlineTests.intersectionOverUnion(try polygon(stroke), try outline(expected[name]))
+            print("demo state \(name) IoU against perfect-freehand: \(String(format: "%.4f", iou))")
+            XCTAssertGreaterThanOrEqual(iou, 0.9, "\(name): IoU \(iou)")
+        }
+    }
+
     /// Easing scales width as perfect-freehand's does: at average pressure `easeOutSine` gives a
     /// radius of size × sin(π/4) instead of size × 0.5, in the freehand outline and Inkling's own.
     func testEasingWidensAverageLinesBySinQuarterPi() throws {

@@ -8,6 +8,8 @@ perfect-freehand's Python port (pip install perfect-freehand==1.2.0; the tests n
   with the options of getFreedrawOutlinePoints (excalidraw packages/element/src/shape.ts).
 - zigzag-outline.json: a zigzag drawn at an even pace and its get_stroke outline with the
   default options (sharp corners).
+- demo-state-outlines.json: each draw shape of Strokes/interchange/freehand-demo-state.json and
+  the outline perfect-freehand's demo draws for it (packages/dev/src/state/shapes/draw.tsx).
 
 Run from this folder: python3 make-references.py
 """
@@ -51,8 +53,28 @@ def zigzag():
             "input": pts, "outline": rounded(get_stroke(pts))}
 
 
+EASINGS = {"linear": lambda t: t, "easeOutSine": lambda t: math.sin(t * math.pi / 2)}
+
+
+def demo_state():
+    state = json.load(open("../../../Strokes/interchange/freehand-demo-state.json"))
+    outlines = {}
+    for ident, shape in state["page"]["shapes"].items():
+        s = shape["style"]
+        ox, oy = shape["point"]
+        pts = [[x + ox, y + oy, *rest] for x, y, *rest in shape["points"]]
+        outline = get_stroke(pts, size=s["size"], thinning=s["thinning"], streamline=s["streamline"],
+                             smoothing=s["smoothing"], easing=EASINGS[s["easing"]],
+                             simulate_pressure=shape["points"][2][2] == 0.5, last=shape["isDone"])
+        outlines[ident] = rounded(outline)
+    return {"source": "perfect-freehand 1.2.0 (Python port) get_stroke with each shape's style as "
+                      "packages/dev/src/state/shapes/draw.tsx passes it; made by make-references.py",
+            "outlines": outlines}
+
+
 if __name__ == "__main__":
-    for name, make in [("excalidraw-freedraw-outlines.json", excalidraw), ("zigzag-outline.json", zigzag)]:
+    for name, make in [("excalidraw-freedraw-outlines.json", excalidraw), ("zigzag-outline.json", zigzag),
+                       ("demo-state-outlines.json", demo_state)]:
         with open(name, "w") as out:
             json.dump(make(), out, separators=(",", ":"))
             out.write("\n")

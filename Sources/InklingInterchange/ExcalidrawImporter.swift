@@ -11,11 +11,15 @@ import InklingStrokes
 /// - `points` (`[[dx, dy], …]`) are relative to the element's `x`/`y`; locations are scene
 ///   coordinates `x + dx`, `y + dy`.
 /// - `pressures` (0…1, one per point) become `force = 2 · pressure` (0.5, a normal touch, is
-///   force 1). With `simulatePressure: true`, or no pressures, force keeps its default 1.
+///   force 1). With `simulatePressure: true`, or no pressures, force is 1 but for the first
+///   point's 0.5: Excalidraw hands perfect-freehand `[x, y]` pairs, whose first it reads at 0.25.
 /// - `strokeColor` (`#rrggbb`, `#rgb`, `transparent`) becomes the ink colour; the element's
 ///   `opacity` (0…100) multiplies its alpha.
-/// - `strokeWidth` becomes a round nib of `4.25 · strokeWidth` (Excalidraw draws freedraw
-///   outlines with perfect-freehand at that size).
+/// - The ink is a pen drawn as Excalidraw draws freedraw (`getFreedrawOutlinePoints` in its
+///   `packages/element/src/shape.ts`): perfect-freehand's outline (the `freehand` preset) with
+///   Excalidraw's options, size `4.25 · strokeWidth` (also each point's nib), thinning 0.6,
+///   smoothing 0.5, streamline `strokeOptions.streamline` or 0.5, easing `easeOutSine`, the
+///   element's `simulatePressure`, and `last` (a saved line is finished).
 /// - `angle` (radians, clockwise on screen) rotates the stroke about the centre of its points'
 ///   bounding box, as Excalidraw does; it becomes the stroke's transform.
 /// Deleted elements (`isDeleted: true`) are dropped silently; every other element type is
@@ -159,13 +163,18 @@ public enum ExcalidrawImporter: InkImporter {
         let pressureCount = pressures?.count ?? 0
         let simulated = e["simulatePressure"]?.bool ?? (pressureCount == 0)
         let nib = Size2D(width: 4.25 * width, height: 4.25 * width)
+        var streamline = 0.5
+        if let node = e["strokeOptions"]?["streamline"], !node.isNull {
+            guard let value = node.number, (0...1).contains(value) else { throw node.expected("a streamline 0…1", kind: .outOfRange) }
+            streamline = value
+        }
         var points: [StrokePoint] = []
         points.reserveCapacity(raw.count ?? 0)
         for (j, pair) in raw.elements.enumerated() {
             guard pair.kind == .array, let n = pair.count, n >= 2 else { throw pair.error("expected [x, y]") }
             let coordinates = pair.elements
             let dx = try number(coordinates[0]), dy = try number(coordinates[1])
-            var force = StrokePoint.Defaults.force
+            var force = simulated && j == 0 ? 0.5 : StrokePoint.Defaults.force
             if !simulated, let pressures, j < pressureCount {
                 let value = pressures[j]
                 let pressure = try number(value)
@@ -194,6 +203,10 @@ public enum ExcalidrawImporter: InkImporter {
                 .concatenating(AffineTransform2D(translationX: cx, y: cy))
         }
         let seed = e["seed"]?.integer.map { UInt32(truncatingIfNeeded: $0) } ?? 0
-        return Stroke(ink: Ink(.pen, color: color), path: StrokePath(points: points), transform: transform, randomSeed: seed)
+        let size = StrokeShape.Field.size.range.contains(nib.width) ? nib.width : nil
+        let shape = StrokeShape(
+            preset: .freehand, size: size, thinning: 0.6, smoothing: 0.5, streamline: streamline,
+            simulatePressure: simulated, easing: .easeOutSine, last: true)
+        return Stroke(ink: Ink(.pen, color: color, shape: shape), path: StrokePath(points: points), transform: transform, randomSeed: seed)
     }
 }

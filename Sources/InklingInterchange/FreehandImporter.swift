@@ -6,6 +6,8 @@ import InklingStrokes
 /// ## Shapes
 /// - One stroke: `[[x, y, pressure?], …]` or `[{"x": …, "y": …, "pressure": …?}, …]`.
 /// - Several strokes: an array of such arrays, `[[[x, y, p], …], [{x, y}, …], …]`.
+/// - Named strokes, `{"corners": [[x, y, p, t], …]}`, and the state perfect-freehand's demo app
+///   saves, `{"appState", "page": {"shapes"}, "pageState"}`: see `FreehandImporter+State.swift`.
 ///
 /// Detection looks at the first element: a point array (whose first element is a number) or a
 /// point object means one stroke; an array whose first element is itself an array or an object
@@ -29,12 +31,14 @@ public enum FreehandImporter: InkImporter {
     public static let format = InkFormat.freehand
 
     /// Why ``looksLike(_:)`` says no, for the error about a document no importer recognised.
-    public static let notRecognised = "not an array of points ([x, y, pressure] or {x, y})"
+    public static let notRecognised = "not an array of points ([x, y, pressure] or {x, y}), named strokes or perfect-freehand's demo state"
 
     /// Whether the document starts like a perfect-freehand array: `[[number`, `[[[`, `[[{` or
-    /// `[{` with an `"x"` key, and names no Pointer Events keys nor another format.
+    /// `[{` with an `"x"` key, and names no Pointer Events keys nor another format; or like one
+    /// of the object forms (named strokes `{"corners": [[number…`, the demo app's state).
     public static func looksLike(_ bytes: [UInt8]) -> Bool {
         let head = InterchangeJSON.head(bytes, limit: 2048)
+        if head.first == UInt8(ascii: "{") { return looksLikeObject(InterchangeJSON.head(bytes)) }
         guard head.first == UInt8(ascii: "[") else { return false }
         if InterchangeJSON.namesOtherFormat(head) || InterchangeJSON.contains(head, "\"pointer")
             || InterchangeJSON.contains(head, "clientX") || InterchangeJSON.contains(head, "offsetX") {
@@ -68,6 +72,9 @@ public enum FreehandImporter: InkImporter {
 
     private static func read(_ whole: ArraySlice<UInt8>, budget: ImportBudget) throws(JSONError) -> Drawing {
         try budget.checkScan(whole)
+        if let start = whole.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), whole[start] == UInt8(ascii: "{") {
+            return try readObject(budget.parseCounted(whole).root)
+        }
         guard let start = whole.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
               let items = JSONArrayStream(whole, range: start..<whole.endIndex, location: "", budget: budget)
         else {
@@ -117,7 +124,7 @@ public enum FreehandImporter: InkImporter {
     /// line starts light); every other point without one reads 0.5.
     static let firstArrayPointPressure = 0.25
 
-    private static func readPoint(_ item: JSONNode, first: Bool) throws(JSONError) -> StrokePoint {
+    static func readPoint(_ item: JSONNode, first: Bool) throws(JSONError) -> StrokePoint {
         let x: Double, y: Double, pressure: Double?
         let pressureRange = "a pressure in 0…1"
         switch item.kind {

@@ -47,8 +47,9 @@ public struct ImportBudget: Sendable, Hashable {
             // [[x…], [y…], [t…]]: three numbers a point; a stroke is four arrays.
             (point, stroke, array) = (3, 4, perStroke)
         case .freehand:
-            // {"x":…, "y":…, "pressure":…} is seven values; [x, y, p] is four.
-            (point, stroke, array) = (7, 1, perStroke)
+            // {"x":…, "y":…, "pressure":…} is seven values; [x, y, p] is four. A stroke of the demo
+            // app's state is a shape record with its style: about 50 values.
+            (point, stroke, array) = (7, 64, perStroke)
         case .excalidraw:
             // [dx, dy] and a pressure a point; other elements count as strokes of ~64 values.
             (point, stroke, array) = (4, 128, perStroke)

@@ -50,6 +50,35 @@ final class FitPolicyTests: XCTestCase {
         XCTAssertEqual(point.apply(to: Point2D(x: 3, y: 4)), Point2D(x: 32, y: 16))
     }
 
+    /// A drawing under one unit wide whose points carry the default 4-unit nib, with a shape of
+    /// size 0.05: the frame is the strokes grown by half the size (not by half the nib), so the
+    /// drawing fills the map and its lines are 0.05 units wide scaled with the fit, in both the
+    /// ink and the freehand outline (which outlines lines under a unit wide scaled up, instead
+    /// of letting perfect-freehand's pixel-sized constants blot them).
+    func testShapeSizeSetsTheFrameAndTheLineWidthOfAFineDrawing() throws {
+        // An "x" and a "+", 0.8 units across, as a CROHME formula would be.
+        let strokes = [
+            Fixtures.line((0, 0), (0.3, 0.4)), Fixtures.line((0.3, 0), (0, 0.4)),
+            Fixtures.line((0.45, 0.2), (0.8, 0.2)), Fixtures.line((0.625, 0.05), (0.625, 0.35)),
+        ].map { Fixtures.stroke($0, speed: 2) }
+        XCTAssertEqual(strokes[0].path.points[0].size.width, 4, "the points keep the default nib")
+        let length = 2 * 0.5 + 0.35 + 0.3
+        for preset in [StrokeShape.Preset.ink, .freehand] {
+            let drawing = Drawing(strokes: strokes).reshaped(by: StrokeShape(preset: preset, size: 0.05))
+            let frame = try XCTUnwrap(drawing.frame)
+            XCTAssertEqual(frame.width, 0.85, accuracy: 1e-9, "\(preset): the strokes and half the size on each side")
+            let map = try GuidanceRenderer(options: GuidanceOptions(width: 256, height: 256)).render(drawing)
+            let scale = map.drawingToPixels.a
+            XCTAssertEqual(scale, 256 * 0.9 / 0.85, accuracy: 1e-9)
+            var minX = Int.max, maxX = Int.min, inked = 0
+            for y in 0..<256 { for x in 0..<256 where map.image.gray(x, y) > 127 { inked += 1; minX = min(minX, x); maxX = max(maxX, x) } }
+            XCTAssertGreaterThan(maxX - minX, 200, "\(preset): the drawing fills the map")
+            // Inked area over the lines' length in pixels: their mean width, about 0.05 × scale (13.6 px).
+            let width = Double(inked) / (length * scale)
+            XCTAssertTrue((0.6 * 0.05 * scale...1.6 * 0.05 * scale).contains(width), "\(preset): lines \(width) px wide, expected about \(0.05 * scale)")
+        }
+    }
+
     func testRenderReportsTheFitTransform() throws {
         let drawing = Drawing(strokes: [Fixtures.stroke(Fixtures.line((0, 0), (10, 10)))], canvas: Size2D(width: 300, height: 100))
         for fit in FitPolicy.allCases {

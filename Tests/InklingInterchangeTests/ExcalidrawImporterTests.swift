@@ -38,12 +38,25 @@ final class ExcalidrawImporterTests: XCTestCase {
         XCTAssertEqual(pen.ink.color.hexString, "#e03131ff")
         XCTAssertEqual(pen.randomSeed, 1234)
         XCTAssertTrue(pen.transform.isIdentity)
+        // Drawn as Excalidraw draws freedraw (getFreedrawOutlinePoints).
+        XCTAssertEqual(pen.ink.shape, StrokeShape(preset: .freehand, size: 8.5, thinning: 0.6, smoothing: 0.5, streamline: 0.5,
+                                                  simulatePressure: false, easing: .easeOutSine, last: true))
+        XCTAssertEqual(drawing.strokes[1].ink.shape?.simulatePressure, true)
     }
 
-    func testRotationIsAboutTheCentreAndSimulatedPressureKeepsDefaultForce() throws {
+    /// A freedraw element's own streamline (`strokeOptions`, Excalidraw since 2026) is used.
+    func testStrokeOptionsStreamline() throws {
+        let element = #"{"type":"excalidraw","elements":[{"type":"freedraw","points":[[0,0],[5,5]],"strokeOptions":{"variability":"variable","streamline":0.2}}]}"#
+        XCTAssertEqual(try read(element).strokes[0].ink.shape?.streamline, 0.2)
+        XCTAssertTrue(error(#"{"type":"excalidraw","elements":[{"type":"freedraw","points":[[0,0]],"strokeOptions":{"streamline":2}}]}"#)
+            .contains("elements[0].strokeOptions.streamline: expected a streamline 0…1"))
+    }
+
+    func testRotationIsAboutTheCentreAndSimulatedPressureIsReadAsPerfectFreehandReadsIt() throws {
         let drawing = try ExcalidrawImporter.read(try ExcalidrawImporterTests.sample("excalidraw-scene.excalidraw"), options: InkImportOptions())
         let rotated = drawing.strokes[1]
-        XCTAssertEqual(rotated.path.points.map(\.force), [1, 1, 1])
+        // Excalidraw hands getStroke [x, y] pairs, whose first point it reads at pressure 0.25.
+        XCTAssertEqual(rotated.path.points.map(\.force), [0.5, 1, 1])
         XCTAssertEqual(rotated.ink.color.alpha, 0.5, accuracy: 1e-12, "opacity 50 halves the alpha")
         let centre = rotated.transform.apply(to: Point2D(x: 210, y: 105))
         XCTAssertEqual(centre.x, 210, accuracy: 1e-9); XCTAssertEqual(centre.y, 105, accuracy: 1e-9)

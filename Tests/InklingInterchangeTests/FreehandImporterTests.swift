@@ -73,7 +73,7 @@ final class FreehandImporterTests: XCTestCase {
     }
 
     func testMalformedInputNamesWhere() {
-        XCTAssertTrue(error(#"{"x": 1}"#).contains("freehand: expected an array"))
+        XCTAssertTrue(error(#"{"x": 1}"#).hasPrefix("freehand: x: expected a stroke: an array of points"))
         XCTAssertTrue(error("[[1, 2], [3]]").hasPrefix("freehand: points[1]: expected a point"))
         XCTAssertTrue(error(#"[[1, 2, "hard"]]"#).hasPrefix("freehand: points[0][2]: expected a pressure in 0…1"))
         XCTAssertTrue(error("[[1, 2, 1.5]]").contains("points[0][2]"))
@@ -98,6 +98,59 @@ final class FreehandImporterTests: XCTestCase {
         }
     }
 
+    /// Strokes kept under names, as perfect-freehand's demo keeps `corners.json`: one stroke each.
+    func testNamedStrokesAreOneStrokeEach() throws {
+        let bytes = try sample("freehand-named.json")
+        XCTAssertEqual(InkFormatDetector.detect(bytes), .freehand)
+        let drawing = try FreehandImporter.read(bytes, options: InkImportOptions())
+        XCTAssertEqual(drawing.strokes.count, 1)
+        XCTAssertEqual(drawing.strokes[0].path.count, 60)
+        XCTAssertEqual(drawing.strokes[0].path.points[0].location, Point2D(x: 8.49, y: 272.75))
+        XCTAssertEqual(drawing.strokes[0].path.points[0].force, 1, "pressure 0.5; the time is ignored")
+        XCTAssertEqual(drawing.strokes[0].ink.shape, .freehand)
+        let two = try read(#"{"a": [[0, 0], [5, 5]], "empty": [], "b": [{"x": 1, "y": 2, "pressure": 0.25}]}"#)
+        XCTAssertEqual(two.strokes.map(\.path.count), [2, 1])
+        XCTAssertEqual(two.strokes[1].path.points[0].force, 0.5)
+        XCTAssertTrue(error(#"{"a": [[0, 0]], "b": [[1]]}"#).hasPrefix("freehand: b[0]: expected a point"))
+    }
+
+    /// The state perfect-freehand's demo app saves: each draw shape a stroke with its style.
+    func testDemoStateReadsEachDrawShapeWithItsStyle() throws {
+        let bytes = try sample("freehand-demo-state.json")
+        XCTAssertEqual(InkFormatDetector.detect(bytes), .freehand)
+        let drawing = try FreehandImporter.read(bytes, options: InkImportOptions())
+        XCTAssertEqual(drawing.strokes.count, 2)
+        let mouse = drawing.strokes[0], pen = drawing.strokes[1]
+        XCTAssertEqual(mouse.path.points[0].location, Point2D(x: 412, y: 318 + 77.14), "points are relative to the shape's point")
+        XCTAssertEqual(mouse.ink.shape, StrokeShape(preset: .freehand, size: 16, thinning: 0.5, smoothing: 0.5, streamline: 0.5,
+                                                    taperStart: 0, taperEnd: 0, simulatePressure: true, easing: .linear, last: true))
+        XCTAssertEqual(pen.ink.shape?.size, 10)
+        XCTAssertEqual(pen.ink.shape?.thinning, 0.7)
+        XCTAssertEqual(pen.ink.shape?.easing, .easeOutSine)
+        XCTAssertEqual(pen.ink.shape?.simulatePressure, false, "the pen's third point has its own pressure")
+        XCTAssertEqual(pen.path.points[0].size.width, 10, "the nib is the style's size")
+        XCTAssertEqual(pen.ink.color.hexString, "#1d4ed8ff")
+
+        func state(_ shape: String) -> String {
+            #"{"appState": {}, "page": {"id": "page", "shapes": {"s1": "# + shape + #"}}, "pageState": {}}"#
+        }
+        let point = #""point": [10, 20], "points": [[0, 0, 0.5], [10, 0, 0.5], [20, 0, 0.5]]"#
+        let tapered = try read(state(#"{"type": "draw", "#+point+#", "isDone": false, "style": {"size": 8, "taperStart": 4, "taperEnd": true}}"#))
+        XCTAssertEqual(tapered.strokes[0].ink.shape?.taperStart, 0.5, "a taper of 4 is half a width of 8")
+        XCTAssertEqual(tapered.strokes[0].ink.shape?.taperEnd, 20.0 / 8, "true: the whole line")
+        XCTAssertEqual(tapered.strokes[0].ink.shape?.last, false)
+        let turned = try read(state(#"{"type": "draw", "#+point+#", "rotation": 1.5707963267948966}"#))
+        let end = turned.strokes[0].transform.apply(to: turned.strokes[0].path.points[2].location)
+        XCTAssertEqual(end.x, 20, accuracy: 1e-9); XCTAssertEqual(end.y, 30, accuracy: 1e-9)
+        XCTAssertEqual(try read(state(#"null"#)).strokes.count, 0, "a deleted shape")
+        XCTAssertEqual(try read(state(#"{"type": "rectangle"}"#)).strokes.count, 0)
+        XCTAssertTrue(error(state(#"{"type": "draw", "#+point+#", "style": {"easing": "bouncy"}}"#))
+            .hasPrefix("freehand: page.shapes.s1.style.easing: expected one of linear, easeInQuad"))
+        XCTAssertTrue(error(state(#"{"type": "draw", "#+point+#", "style": {"thinning": 3}}"#))
+            .hasPrefix("freehand: page.shapes.s1.style.thinning: expected a number -1…1"))
+        XCTAssertTrue(error(state(#"{"type": "draw", "point": [0, 0]}"#)).contains("page.shapes.s1"))
+    }
+
     func testLooksLike() {
         func sniff(_ s: String) -> Bool { FreehandImporter.looksLike(Array(s.utf8)) }
         XCTAssertTrue(sniff(" [[1, 2, 0.5]]"))
@@ -108,6 +161,15 @@ final class FreehandImporterTests: XCTestCase {
         XCTAssertFalse(sniff(#"[{"type": "pointerdown", "x": 1, "y": 2, "pointerId": 1}]"#))
         XCTAssertFalse(sniff(#"[[{"type": "pointermove", "clientX": 1}]]"#))
         XCTAssertFalse(sniff(#"{"format": "inkling.drawing"}"#))
+        XCTAssertTrue(sniff(#"{"corners": [[8.49, 272.75, 0.5, 0]]}"#))
+        XCTAssertTrue(sniff(#" { "s\"1" : [ [ -1, 2 ] ] }"#))
+        XCTAssertTrue(sniff(#"{"a": [{"x": 1, "y": 2}]}"#))
+        XCTAssertTrue(sniff(#"{"appState": {}, "page": {"id": "page", "shapes": {}}, "pageState": {}}"#))
+        XCTAssertFalse(sniff(#"{"word": "cat", "drawing": [[[1, 2], [3, 4]]]}"#))
+        XCTAssertFalse(sniff(#"{"events": [{"type": "pointerdown", "clientX": 1, "x": 1}]}"#))
+        XCTAssertFalse(sniff(#"{"document": {"pages": {"page": {"shapes": {}}}}, "appState": {}, "pageState": {}}"#))
+        XCTAssertFalse(sniff(#"{"a": ["x"]}"#))
+        XCTAssertFalse(sniff(#"{"a": 1}"#))
         XCTAssertFalse(sniff("<ink>"))
         XCTAssertFalse(sniff("[]"))
         XCTAssertFalse(sniff(#"["a"]"#))

@@ -25,12 +25,12 @@ final class ImportBudgetTests: XCTestCase {
     }
 
     func testMoreValuesThanThePointsCanUseAreRefused() {
-        // freehand: 7 × 12 + 1 × 2 + 4096 = 4182 values at most.
+        // freehand: 7 × 12 + 64 × 2 + 4096 = 4308 values at most (a stroke may be a demo state's shape record).
         let budget = ImportBudget(.freehand, limits: small)
-        XCTAssertEqual(budget.maxValues, 4182)
+        XCTAssertEqual(budget.maxValues, 4308)
         let wide = "{" + (0..<500).map { #""k\#($0)":0"# }.joined(separator: ",") + "}"
         let many = "[" + points(10, wide) + "]"
-        assertRefused(many, .freehand, "freehand: the document holds more than the 4182 JSON values a drawing within the limits can use; split the drawing or raise --max-total-points")
+        assertRefused(many, .freehand, "freehand: the document holds more than the 4308 JSON values a drawing within the limits can use; split the drawing or raise --max-total-points")
     }
 
     func testInkMLTagsAndTraceLengthFollowTheLimits() {

@@ -50,6 +50,19 @@ final class PackedDrawingTests: XCTestCase {
         XCTAssertEqual(PackedDrawing.encode(everything, version: 99)[4], 3)
     }
 
+    /// Shapes with an easing and `last` (the extension byte) read back equal, in both versions.
+    func testEasingAndLastReadBackEqual() throws {
+        let drawing = Drawing(strokes: [
+            Stroke(ink: Ink(.pen, shape: StrokeShape(preset: .freehand, thinning: 0.6, easing: .easeOutSine, last: true)),
+                   path: StrokePath(points: [StrokePoint(location: Point2D(x: 3, y: 4))])),
+            Stroke(ink: Ink(.pen, shape: StrokeShape(easing: .easeInOutExpo)), path: StrokePath(points: [])),
+            Stroke(ink: Ink(.pen, shape: StrokeShape(last: false)), path: StrokePath(points: [])),
+        ] + StrokeEasing.allCases.map { Stroke(ink: Ink(.pen, shape: StrokeShape(easing: $0)), path: StrokePath(points: [])) })
+        for version in [2, 3] {
+            XCTAssertEqual(try PackedDrawing.decode(PackedDrawing.encode(drawing, version: version)), drawing, "version \(version)")
+        }
+    }
+
     /// Writes `values` as one column and reads them back.
     private func roundTrip(_ values: [Double], line: UInt = #line) throws -> (bytes: [UInt8], values: [Double]) {
         var bytes: [UInt8] = []
@@ -210,6 +223,16 @@ final class PackedDrawingTests: XCTestCase {
         refused(thinBytes, "shape thinning: expected a number -1…1")
         thin.strokes[0].ink.shape = StrokeShape(preset: .ink)
         XCTAssertEqual(try PackedDrawing.decode(PackedDrawing.encode(thin)), thin)
+        // Easing and last take a byte after the shape bits (bit 10), only when set.
+        XCTAssertEqual(PackedDrawing.encode(thin).count + 1,
+                       PackedDrawing.encode(Drawing(strokes: [Stroke(ink: Ink(.pen, shape: StrokeShape(preset: .ink, last: true)), path: StrokePath(points: []))])).count)
+        var eased = PackedDrawing.encode(Drawing(strokes: [Stroke(ink: Ink(.pen, shape: StrokeShape(easing: .linear)), path: StrokePath(points: []))]))
+        XCTAssertEqual(eased[bitsAt + 1], 1 << 2, "bit 10")
+        XCTAssertEqual(eased[bitsAt + 2], 1, "linear, the first easing")
+        for damage: UInt8 in [0, 31, 1 << 6 | 1, 1 << 7 | 1] {
+            eased[bitsAt + 2] = damage
+            refused(eased, "unknown shape extension bits")
+        }
     }
 
     func testRandomDamageNeverCrashes() {

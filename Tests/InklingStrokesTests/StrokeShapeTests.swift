@@ -15,6 +15,25 @@ final class StrokeShapeTests: XCTestCase {
         XCTAssertEqual(try StrokeShape(parsing: shape.description), shape)
         XCTAssertEqual(StrokeShape().description, "ink")
         XCTAssertEqual(try StrokeShape(parsing: "thinning=-1,streamline=0"), StrokeShape(thinning: -1, streamline: 0))
+        let excalidraw = try StrokeShape(parsing: "freehand,thinning=0.6,easing=easeOutSine,last=true")
+        XCTAssertEqual(excalidraw, StrokeShape(preset: .freehand, thinning: 0.6, easing: .easeOutSine, last: true))
+        XCTAssertEqual(excalidraw.description, "freehand,thinning=0.6,easing=easeOutSine,last=true")
+        XCTAssertEqual(StrokeShape.keys.suffix(3), ["simulatePressure", "easing", "last"])
+    }
+
+    /// Every easing maps 0 to 0 and 1 to 1 and stays within 0…1 between, as perfect-freehand's
+    /// demo defines them; easeOutSine is Excalidraw's sin(t·π/2).
+    func testEasingsAreTheDemosCurves() {
+        for easing in StrokeEasing.allCases {
+            XCTAssertEqual(easing(0), 0, accuracy: 1e-9, easing.rawValue)
+            XCTAssertEqual(easing(1), 1, accuracy: 1e-9, easing.rawValue)
+            for i in 1..<100 { XCTAssertTrue((-1e-12...1 + 1e-12).contains(easing(Double(i) / 100)), easing.rawValue) }
+        }
+        XCTAssertEqual(StrokeEasing.linear(0.3), 0.3)
+        XCTAssertEqual(StrokeEasing.easeOutSine(0.5), sin(Double.pi / 4), accuracy: 1e-15)
+        XCTAssertEqual(StrokeEasing.easeOutCubic(0.5), 0.875, accuracy: 1e-15)
+        XCTAssertEqual(StrokeEasing.easeInOutQuad(0.25), 0.125, accuracy: 1e-15)
+        XCTAssertEqual(StrokeEasing.allCases.count, 19)
     }
 
     func testTextFormRefusalsNameTheFieldAndTheRange() {
@@ -30,6 +49,9 @@ final class StrokeShapeTests: XCTestCase {
             ("colour=red", "colour: 'red': unknown shape field"),
             ("simulatePressure=1", "simulatePressure: '1': expected true or false"),
             ("preset=7", "preset: '7': expected one of ink, freehand"),
+            ("easing=bouncy", "easing: 'bouncy': expected one of linear, easeInQuad"),
+            ("easing=0.5", "easing: '0.5': expected one of linear"),
+            ("last=maybe", "last: 'maybe': expected true or false"),
             ("f2e\u{0B}d", "preset: 'f2e d': expected one of ink, freehand"),
             ("size=1\n2", "size: '1 2': expected a number"),
             (String(repeating: "k", count: 300) + "=1", String(repeating: "k", count: 40) + ": '1': unknown shape field"),
@@ -67,7 +89,8 @@ final class StrokeShapeTests: XCTestCase {
 
     func testShapesRoundTripOncePerDrawingWhenShared() throws {
         let point = StrokePoint(location: Point2D(x: 1, y: 2))
-        let shared = StrokeShape(preset: .freehand, size: 12.5, thinning: -0.25, smoothing: 0, streamline: 1, taperStart: 0.5, taperEnd: 4, simulatePressure: true)
+        let shared = StrokeShape(preset: .freehand, size: 12.5, thinning: -0.25, smoothing: 0, streamline: 1, taperStart: 0.5, taperEnd: 4, simulatePressure: true,
+                                 easing: .easeInOutSine, last: true)
         let same = Drawing(strokes: [Stroke(ink: Ink(.pen, shape: shared), path: StrokePath(points: [point])),
                                      Stroke(ink: Ink(.pencil, shape: shared), path: StrokePath(points: [point]))])
         let mixed = Drawing(strokes: [Stroke(ink: Ink(.pen, shape: shared), path: StrokePath(points: [point])),
@@ -92,14 +115,21 @@ final class StrokeShapeTests: XCTestCase {
         S.assertFails(S.document(points: #"[{"x":0,"y":0}]"#, stroke: #""ink":{"type":"pen","shape":{"thinning":null}},"#),
                       .wrongType, at: "strokes[0].ink.shape.thinning")
         S.assertFails(S.document(strokes: #"{"points":[{"x":0,"y":0}]}"#, extra: #""shape":"freehand","#), .wrongType, at: "shape")
+        S.assertFails(S.document(points: #"[{"x":0,"y":0}]"#, stroke: #""ink":{"type":"pen","shape":{"easing":"easeOutBounce"}},"#),
+                      .wrongType, at: "strokes[0].ink.shape.easing")
+        S.assertFails(S.document(points: #"[{"x":0,"y":0}]"#, stroke: #""ink":{"type":"pen","shape":{"last":1}},"#),
+                      .wrongType, at: "strokes[0].ink.shape.last")
         S.assertFails(S.document(strokes: #"{"points":[{"x":0,"y":0}]}"#, extra: #""shape":{"taperEnd":99999999999999999999},"#),
                       .outOfRange, at: "shape.taperEnd")
     }
 
-    func testAFixedSizeWidensTheStrokesBounds() {
+    func testAFixedSizeSetsTheStrokesBounds() {
         var stroke = Stroke(ink: Ink(.pen), path: StrokePath(points: [StrokePoint(location: Point2D(x: 0, y: 0))]))
         XCTAssertEqual(stroke.renderBounds?.width, 4)
         stroke.ink.shape = StrokeShape(size: 30)
         XCTAssertEqual(stroke.renderBounds?.width, 30)
+        // The size replaces the nib: a finer line does not keep the default nib's bounds.
+        stroke.ink.shape = StrokeShape(size: 0.05)
+        XCTAssertEqual(stroke.renderBounds?.width ?? 0, 0.05, accuracy: 1e-12)
     }
 }

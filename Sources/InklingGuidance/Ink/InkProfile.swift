@@ -25,7 +25,8 @@ public struct InkProfile: Sendable, Hashable {
     /// Multiplier of each point's nib width (``StrokePoint/size`` width).
     var nibScale: Double
     /// How much pressure changes width, as in perfect-freehand: width =
-    /// `nib × (1 − thinning × (1 − 2·pressure))` with pressure 0…1 (0.5 = an average touch).
+    /// `nib × (1 − thinning × (1 − 2·pressure))` with pressure 0…1 (0.5 = an average touch),
+    /// before ``easing``.
     /// Negative values make pressure thin the line.
     public var thinning: Double
     /// Length over which width changes are smoothed, in nib widths.
@@ -38,6 +39,12 @@ public struct InkProfile: Sendable, Hashable {
     public var taperEnd: Double
     /// Whether pressure is simulated from drawing speed when the input has none (all forces equal).
     public var simulatePressure: Bool
+    /// The curve from pressure to width, as perfect-freehand's `easing`: width =
+    /// `nib × 2 × easing(0.5 − thinning × (0.5 − pressure))` (linear: the formula above).
+    public var easing: StrokeEasing = .linear
+    /// Whether the last point is the line's end (perfect-freehand's `last`); the freehand
+    /// outline only (Inkling's own always ends on the last point).
+    public var last = false
     /// The profile's own opacity, multiplied into every intensity.
     public var alpha: Double
     /// How strongly pressure drives opacity, 0…1: factor `(1 − k) + k·min(1, 2·pressure)`.
@@ -82,6 +89,8 @@ public struct InkProfile: Sendable, Hashable {
         if let v = shape.taperStart { taperStart = v }
         if let v = shape.taperEnd { taperEnd = v }
         if let v = shape.simulatePressure { simulatePressure = v }
+        if let v = shape.easing { easing = v }
+        if let v = shape.last { last = v }
     }
 
     /// The profile Inkling uses for an ink type.

@@ -12,7 +12,7 @@ import InklingStrokes
 /// 2. **Pressure**: given (0…1; 0.5 when missing), or, with `simulatePressure`, eased towards
 ///    `1 − min(1, distance / size)` at a rate of 0.275 × that speed term, starting from an average
 ///    over the first ten points so lines do not start fat.
-/// 3. **Radius**: `size × (0.5 − thinning × (0.5 − pressure))` (`size / 2` without thinning),
+/// 3. **Radius**: `size × easing(0.5 − thinning × (0.5 − pressure))` (`size / 2` without thinning),
 ///    times the start and end tapers (`t(2 − t)` and `(t − 1)³ + 1` over their lengths), at
 ///    least 0.01.
 /// 4. **Sides**: left and right points at that radius, perpendicular to the direction blended
@@ -38,10 +38,13 @@ public enum FreehandOutline {
         public var simulatePressure = true
         /// Length of the start and end tapers, in the input's units (0: none).
         public var taperStart = 0.0, taperEnd = 0.0
+        /// The curve from pressure to radius (perfect-freehand's `easing`; linear).
+        public var easing = StrokeEasing.linear
+        /// Whether the last input point is the line's end, taken as it is rather than
+        /// streamlined towards (perfect-freehand's `last`, for a finished stroke; false).
+        public var last = false
         /// Whether untapered ends are round (true) or flat.
         var capStart = true, capEnd = true
-        /// Whether the last input point is the line's end (perfect-freehand's `last`).
-        var isComplete = false
 
         /// The defaults of `getStroke`.
         public init() {}
@@ -94,7 +97,7 @@ public enum FreehandOutline {
         var previous = samples[0]
         let last = pts.count - 1
         for i in 1..<pts.count {
-            let point = o.isComplete && i == last ? pts[i].p : lerp(previous.point, pts[i].p, t)
+            let point = o.last && i == last ? pts[i].p : lerp(previous.point, pts[i].p, t)
             if point == previous.point { continue }
             let distance = point.distance(to: previous.point)
             running += distance
@@ -115,7 +118,10 @@ public enum FreehandOutline {
     private static let rate = 0.275
     private static let halfTurn = Double.pi + 0.0001
 
-    static func radius(_ o: Options, _ pressure: Double) -> Double { o.size * (0.5 - o.thinning * (0.5 - pressure)) }
+    static func radius(_ o: Options, _ pressure: Double) -> Double {
+        let t = 0.5 - o.thinning * (0.5 - pressure)
+        return o.size * (o.easing == .linear ? t : o.easing(t))
+    }
 
     static func outline(_ points: [Sample], _ o: Options) -> [Point2D] {
         let total = points[points.count - 1].runningLength
@@ -195,7 +201,7 @@ public enum FreehandOutline {
         let last = points.count > 1 ? points[points.count - 1].point : first + Point2D(x: 1, y: 1)
         var startCap: [Point2D] = [], endCap: [Point2D] = []
         if points.count == 1 {
-            if taperStart == 0 && taperEnd == 0 || o.isComplete {
+            if taperStart == 0 && taperEnd == 0 || o.last {
                 let start = first + unit(perpendicular(first - last)) * -(firstRadius ?? r)
                 var dot: [Point2D] = []
                 var step = 1.0 / 13

@@ -15,7 +15,8 @@ import InklingStrokes
 /// 3. **Pressure** 0…1: `force / 2` (PencilKit's average force 1.0 is perfect-freehand's 0.5)
 ///    when the input has real pressure or simulation is off; otherwise simulated from the
 ///    smoothed speed, `0.25 + 0.5 / (1 + speed / (150 nib widths per s))`.
-/// 4. **Width**: `nib × nibScale × max(0.05, 1 − thinning·(1 − 2p))`, times the flat-nib
+/// 4. **Width**: `nib × nibScale × max(0.05, 2·easing(0.5 − thinning·(0.5 − p)))` (linear
+///    easing: `1 − thinning·(1 − 2p)`), times the flat-nib
 ///    direction factor, smoothed (zero-phase) over `smoothing` nib widths, times the tapers
 ///    (`t·(2 − t)` ease over `taperStart`/`taperEnd` nib widths, scaled down when they overlap),
 ///    never below `minimumWidth`.
@@ -74,9 +75,16 @@ struct OutlineShaper {
     /// or tapers, intensity and confidence without speed.
     func shapeTap(_ s: inout OutlineSample) {
         s.pressure = hasPressure || !profile.simulatePressure ? min(max(s.force / 2, 0), 1) : 0.5
-        let w = s.nib * profile.nibScale * max(0.05, 1 - profile.thinning * (1 - 2 * s.pressure))
+        let w = s.nib * profile.nibScale * Self.widthFactor(profile, pressure: s.pressure)
         s.radius = max(w, minimumWidth) / 2
         shade(&s, speed: nil)
+    }
+
+    /// The width at `pressure` as a multiple of the nib: `2·easing(0.5 − thinning·(0.5 − p))`,
+    /// perfect-freehand's radius doubled, at least 0.05.
+    static func widthFactor(_ profile: InkProfile, pressure: Double) -> Double {
+        guard profile.easing != .linear else { return max(0.05, 1 - profile.thinning * (1 - 2 * pressure)) }
+        return max(0.05, 2 * profile.easing(0.5 - profile.thinning * (0.5 - pressure)))
     }
 
     /// Smoothing factor for an exponential filter of length `length` at this spacing.
@@ -165,7 +173,7 @@ struct OutlineShaper {
                 ? 0.25 + 0.5 / (1 + s[i].speed / reference)
                 : min(max(s[i].force / 2, 0), 1)
             s[i].pressure = pressure
-            var w = s[i].nib * base * max(0.05, 1 - p.thinning * (1 - 2 * pressure))
+            var w = s[i].nib * base * Self.widthFactor(p, pressure: pressure)
             if flat {
                 var tx = s[i].dx, ty = s[i].dy
                 if i > 0 { tx += s[i - 1].dx; ty += s[i - 1].dy }

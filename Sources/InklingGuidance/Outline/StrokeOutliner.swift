@@ -112,22 +112,34 @@ public struct StrokeOutliner: Sendable {
     /// settings (tapers turned from widths into lengths) and each point's pressure (force / 2,
     /// so an average touch is perfect-freehand's 0.5), painted at the intensity and confidence a
     /// tap of the same points would have.
+    ///
+    /// perfect-freehand works in screen pixels: it drops input within 3 units of the end as
+    /// noise and gives a lone point a neighbour 1 unit away. A line narrower than 1 unit (a
+    /// drawing in small or normalised coordinates) is therefore outlined scaled up until it is
+    /// 1 unit wide and scaled back, so it keeps its shape instead of becoming a blot; a line 1
+    /// unit wide or more is outlined as perfect-freehand would.
     private func freehand(
         _ points: [StrokePoint], profile: InkProfile, size: Double, shaper: OutlineShaper,
         fixedSize: Double?, workspace ws: inout OutlineWorkspace
     ) -> PreparedOutline {
+        let scale = size > 0 && size < 1 ? 1 / size : 1
         var options = FreehandOutline.Options()
-        options.size = size
+        options.size = size * scale
         options.thinning = min(max(profile.thinning, -1), 1)
         options.smoothing = max(0, profile.smoothing)
         options.streamline = min(max(profile.streamline, 0), 1)
         options.simulatePressure = profile.simulatePressure
-        options.taperStart = max(0, profile.taperStart) * size
-        options.taperEnd = max(0, profile.taperEnd) * size
+        options.taperStart = max(0, profile.taperStart) * options.size
+        options.taperEnd = max(0, profile.taperEnd) * options.size
+        options.easing = profile.easing
+        options.last = profile.last
         let input = points.map { p in
-            FreehandOutline.Input(x: p.location.x, y: p.location.y, pressure: min(max(p.force / 2, 0), 1))
+            FreehandOutline.Input(x: p.location.x * scale, y: p.location.y * scale, pressure: min(max(p.force / 2, 0), 1))
         }
         ws.polygon = FreehandOutline.outline(input, options: options)
+        if scale != 1 {
+            for i in ws.polygon.indices { ws.polygon[i] = Point2D(x: ws.polygon[i].x / scale, y: ws.polygon[i].y / scale) }
+        }
         // Turned the way every other outline turns (negative shoelace area, as a dot's), so fills
         // and confidence unions of several strokes add up instead of cancelling.
         var twiceArea = 0.0

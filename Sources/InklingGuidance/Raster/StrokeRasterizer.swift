@@ -279,10 +279,12 @@ struct StrokeRasterizer {
         // beyond its points (a single point gets a neighbour one unit away).
         let nibScale = profile.size == nil ? max(0, profile.nibScale) : 1
         let lag = profile.outline == .freehand ? 1.0 : 0
-        // Widest radius: nib × scale × (1 + |thinning|) / 2, times the widest feather pass
-        // (see passes(for:)); use the full width to be safe.
+        // Widest radius: nib × scale × (1 + |thinning|) / 2 (an easing curve stays within 0…1, so
+        // with one at most nib × scale), times the widest feather pass (see passes(for:)); use
+        // the full width to be safe.
         let feather = 1 + 0.3 * Double(max(min(profile.featherPasses, 8) - 1, 0))
-        let margin = nib * nibScale * (1 + abs(profile.thinning)) * feather + lag
+        let spread = profile.easing == .linear ? 1 + abs(profile.thinning) : 2
+        let margin = nib * nibScale * spread * feather + lag
         let local = Rect2D(x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
         let pad = minimumLineWidth + 2
         let r = t.apply(to: local)

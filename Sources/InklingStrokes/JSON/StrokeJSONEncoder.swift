@@ -118,6 +118,8 @@ public struct StrokeJSONEncoder: Sendable {
             if let v = shape[keyPath: field.keyPath] { w.key(field.rawValue); w.number(v) }
         }
         if let simulate = shape.simulatePressure { w.key("simulatePressure"); w.bool(simulate) }
+        if let easing = shape.easing { w.key("easing"); w.string(easing.rawValue) }
+        if let last = shape.last { w.key("last"); w.bool(last) }
         w.closeObject()
     }
 

@@ -27,16 +27,19 @@ public struct Stroke: Sendable, Hashable, Codable {
     }
 
     /// The area the stroke can paint, in drawing space: the control points grown by each
-    /// point's half nib size (the B-spline stays inside their convex hull), clipped to the
-    /// mask, then transformed. `nil` for an empty stroke or one whose mask hides it entirely.
+    /// point's half nib size, or half the shape's ``StrokeShape/size`` when it sets one (the size
+    /// replaces every nib), clipped to the mask, then transformed (the B-spline stays inside the
+    /// points' convex hull). `nil` for an empty stroke or one whose mask hides it entirely.
     public var renderBounds: Rect2D? {
         guard !path.points.isEmpty else { return nil }
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
-        let shapeSize = ink.shape?.size ?? 0
+        // A usable size replaces the nibs, as the outliner takes it; the default nib of points
+        // that carry no width must not widen the frame of a drawing drawn finer than it.
+        let shapeSize = ink.shape?.size.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         for p in path.points {
             // Reflected phantom endpoints keep the curve inside the hull of the real points.
-            let r = max(p.size.width, p.size.height, shapeSize) * max(1, p.secondaryScale) / 2
+            let r = (shapeSize ?? max(p.size.width, p.size.height)) * max(1, p.secondaryScale) / 2
             minX = min(minX, p.location.x - r); maxX = max(maxX, p.location.x + r)
             minY = min(minY, p.location.y - r); maxY = max(maxY, p.location.y + r)
         }

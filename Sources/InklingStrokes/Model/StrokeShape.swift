@@ -2,7 +2,8 @@ import Foundation
 import InklingBase
 
 /// How a stroke's line is shaped from its points: the perfect-freehand family of settings
-/// (size, thinning, smoothing, streamline, tapers, simulated pressure), each optional.
+/// (size, thinning, smoothing, streamline, tapers, simulated pressure, easing, last), each
+/// optional.
 ///
 /// A field left `nil` keeps the ink's own value, so an empty shape changes nothing and every
 /// ink keeps its look unless told otherwise. Lengths other than `size` are in multiples of the
@@ -84,15 +85,21 @@ public struct StrokeShape: Sendable, Hashable, Codable, CustomStringConvertible 
     public var taperEnd: Double?
     /// Whether pressure is made up from drawing speed when the input has none.
     public var simulatePressure: Bool?
+    /// The curve from pressure to width (perfect-freehand's `easing`); `nil`: ``StrokeEasing/linear``.
+    public var easing: StrokeEasing?
+    /// Whether the last point is the line's end, reached exactly (perfect-freehand's `last`,
+    /// for a finished stroke) rather than approached as streamline lags; `freehand` only.
+    public var last: Bool?
 
     /// Creates a shape; every field left out keeps the ink's own value.
     public init(
         preset: Preset? = nil, size: Double? = nil, thinning: Double? = nil, smoothing: Double? = nil,
-        streamline: Double? = nil, taperStart: Double? = nil, taperEnd: Double? = nil, simulatePressure: Bool? = nil
+        streamline: Double? = nil, taperStart: Double? = nil, taperEnd: Double? = nil, simulatePressure: Bool? = nil,
+        easing: StrokeEasing? = nil, last: Bool? = nil
     ) {
         self.preset = preset; self.size = size; self.thinning = thinning; self.smoothing = smoothing
         self.streamline = streamline; self.taperStart = taperStart; self.taperEnd = taperEnd
-        self.simulatePressure = simulatePressure
+        self.simulatePressure = simulatePressure; self.easing = easing; self.last = last
     }
 
     /// perfect-freehand's `getStroke` defaults, the width taken from the points.
@@ -102,7 +109,7 @@ public struct StrokeShape: Sendable, Hashable, Codable, CustomStringConvertible 
     static let maxTextLength = 400
 
     /// The JSON and command-line names, in the order they are written.
-    public static let keys = ["preset"] + Field.allCases.map(\.rawValue) + ["simulatePressure"]
+    public static let keys = ["preset"] + Field.allCases.map(\.rawValue) + ["simulatePressure", "easing", "last"]
 
     /// Whether no field is set.
     public var isEmpty: Bool { self == StrokeShape() }
@@ -116,6 +123,8 @@ public struct StrokeShape: Sendable, Hashable, Codable, CustomStringConvertible 
             merged[keyPath: field.keyPath] = other[keyPath: field.keyPath]
         }
         if let simulate = other.simulatePressure { merged.simulatePressure = simulate }
+        if let easing = other.easing { merged.easing = easing }
+        if let last = other.last { merged.last = last }
         return merged
     }
 
@@ -132,6 +141,14 @@ public struct StrokeShape: Sendable, Hashable, Codable, CustomStringConvertible 
         case "simulatePressure":
             guard case .bool(let flag) = value else { return "expected true or false" }
             simulatePressure = flag
+        case "easing":
+            guard case .string(let name) = value, let easing = StrokeEasing(rawValue: name) else {
+                return "expected one of \(StrokeEasing.names) (the curve from pressure to width)"
+            }
+            self.easing = easing
+        case "last":
+            guard case .bool(let flag) = value else { return "expected true or false (whether the last point is the line's end)" }
+            last = flag
         default:
             guard let field = Field(rawValue: key) else {
                 return "unknown shape field; expected one of \(Self.keys.joined(separator: ", "))"
@@ -146,7 +163,7 @@ public struct StrokeShape: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// Reads the text form: a preset name and/or `key=value` items separated by commas, such as
-    /// `freehand`, `size=8,thinning=0.3` or `freehand,taperEnd=2,simulatePressure=false`.
+    /// `freehand`, `size=8,thinning=0.3` or `freehand,taperEnd=2,simulatePressure=false,easing=easeOutSine`.
     /// Kebab-case keys (`taper-start`) are accepted too. The error is one line.
     public init(parsing text: String) throws(StrokeShapeError) {
         self.init()
@@ -186,6 +203,8 @@ public struct StrokeShape: Sendable, Hashable, Codable, CustomStringConvertible 
             if let v = self[keyPath: field.keyPath] { items.append("\(field.rawValue)=\(NumberText.compact(v))") }
         }
         if let simulatePressure { items.append("simulatePressure=\(simulatePressure)") }
+        if let easing { items.append("easing=\(easing.rawValue)") }
+        if let last { items.append("last=\(last)") }
         return items.isEmpty ? "ink" : items.joined(separator: ",")
     }
 

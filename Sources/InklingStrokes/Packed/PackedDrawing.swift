@@ -15,7 +15,10 @@ import Foundation
 ///   f64 × 4                        colour: red, green, blue, alpha
 ///   u16 shape bits                 bits 0–5: size, thinning, smoothing, streamline, taperStart,
 ///                                  taperEnd follow; bit 6: simulatePressure given, bit 7: its
-///                                  value; bits 8–9: preset (0 none, 1 ink, 2 freehand)
+///                                  value; bits 8–9: preset (0 none, 1 ink, 2 freehand);
+///                                  bit 10: an extension byte follows
+///   [u8 extension]                 bits 0–4: easing (0 none, else 1 + its index in
+///                                  StrokeEasing.allCases); bit 5: last given, bit 6: its value
 ///   f64 per field present          in that order
 ///   f64 × 6                        transform: a, b, c, d, tx, ty
 ///   u32                            random seed
@@ -220,25 +223,41 @@ public enum PackedDrawing {
         case .ink: bits |= 1 << 8
         case .freehand: bits |= 2 << 8
         }
+        // Easing and last, added later, go in a byte of their own, so a shape without them is
+        // written as before.
+        var more: UInt8 = 0
+        if let easing = shape.easing, let index = StrokeEasing.allCases.firstIndex(of: easing) { more |= UInt8(index + 1) }
+        if let last = shape.last { more |= 1 << 5 | (last ? 1 << 6 : 0) }
+        if more != 0 { bits |= 1 << 10 }
         withUnsafeBytes(of: bits.littleEndian) { out.append(contentsOf: $0) }
+        if more != 0 { out.append(more) }
         for v in values { append(v, to: &out) }
     }
 
     /// Reads a stroke's shape bits and fields, each field held to its range.
     private static func readShape(_ reader: inout PackedDrawingReader) throws(PackedDrawingError) -> StrokeShape? {
         let bits = UInt16(try reader.byte()) | UInt16(try reader.byte()) << 8
-        guard bits >> 10 == 0, bits >> 8 != 3, bits & (1 << 7) == 0 || bits & (1 << 6) != 0 else {
+        guard bits >> 11 == 0, bits >> 8 & 3 != 3, bits & (1 << 7) == 0 || bits & (1 << 6) != 0 else {
             throw reader.error("unknown shape bits \(bits)")
         }
         guard bits != 0 else { return nil }
         var shape = StrokeShape()
+        if bits & (1 << 10) != 0 {
+            let more = try reader.byte()
+            let easing = Int(more & 31)
+            guard more >> 7 == 0, more != 0, easing <= StrokeEasing.allCases.count,
+                  more & (1 << 6) == 0 || more & (1 << 5) != 0
+            else { throw reader.error("unknown shape extension bits \(more)") }
+            if easing > 0 { shape.easing = StrokeEasing.allCases[easing - 1] }
+            if more & (1 << 5) != 0 { shape.last = more & (1 << 6) != 0 }
+        }
         for (i, field) in StrokeShape.Field.allCases.enumerated() where bits & (1 << i) != 0 {
             if let problem = shape.set(field.rawValue, to: .number(try reader.double())) {
                 throw reader.error("shape \(field.rawValue): \(problem)")
             }
         }
         if bits & (1 << 6) != 0 { shape.simulatePressure = bits & (1 << 7) != 0 }
-        switch bits >> 8 {
+        switch bits >> 8 & 3 {
         case 1: shape.preset = .ink
         case 2: shape.preset = .freehand
         default: break

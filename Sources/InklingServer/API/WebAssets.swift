@@ -19,6 +19,10 @@ struct WebAssets: Sendable {
         "/app.js": ("app.js", "text/javascript; charset=utf-8"),
         "/drawing-store.js": ("drawing-store.js", "text/javascript; charset=utf-8"),
         "/page-save.js": ("page-save.js", "text/javascript; charset=utf-8"),
+        "/page-frame.js": ("page-frame.js", "text/javascript; charset=utf-8"),
+        "/page-generate.js": ("page-generate.js", "text/javascript; charset=utf-8"),
+        "/page-view.js": ("page-view.js", "text/javascript; charset=utf-8"),
+        "/page-studio.js": ("page-studio.js", "text/javascript; charset=utf-8"),
         "/style.css": ("style.css", "text/css; charset=utf-8"),
         "/openapi.json": ("openapi.json", "application/json"),
     ]

@@ -1,6 +1,9 @@
 // Inkling's drawing page: records Pointer Events on a canvas (pen pressure and tilt, coalesced
 // events, touch and mouse), sends them with a prompt to POST /v1/generations as a stream, and
-// shows each image as it arrives. Plain JavaScript, no build step.
+// shows each image as it arrives. This file draws, keeps the undo history and previews the
+// guidance map; page-frame.js keeps the drawing's space, page-generate.js talks to the server,
+// page-view.js zooms and pans, page-studio.js holds the results, the source image and files,
+// page-save.js saves. Plain JavaScript, no build step.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -9,7 +12,8 @@ const context = canvas.getContext("2d");
 
 /**
  * Finished strokes: each an array of recorded events (the Pointer Events importer's groups), with
- * `color` and `size` (brush width in drawing units) attached to the array. Points are in the
+ * `color`, `size` (brush width in drawing units) and `ink` (an ink type, or undefined for the
+ * pointer's own) attached to the array. Points are in the
  * drawing's own space (`space`, the engine size's pixels), not in CSS pixels, so a resize or a
  * rotation of the screen keeps the drawing where it was on the canvas and in what is sent.
  */
@@ -18,19 +22,12 @@ const strokes = [];
 const active = new Map();
 /** The drawing's space: the selected engine size, fixed while there are strokes. */
 let space = { width: 1024, height: 768 };
-/** Undo and redo past: {kind: "add" | "clear" | "erase", ...}. */
+/** Undo and redo past: {kind: "add" | "clear" | "erase" | "import" | "reframe", ...}. */
 const future = [];
 const past = [];
 /** Palm rejection: touches are ignored while a pen is down and for a moment after. */
 let penUntil = 0;
 let erasing = false;
-
-/** How the space maps onto the canvas: uniform scale and offset (contain), in CSS pixels. */
-function placement() {
-  const box = canvas.getBoundingClientRect();
-  const scale = Math.min(box.width / space.width, box.height / space.height) || 1;
-  return { box, scale, x: (box.width - space.width * scale) / 2, y: (box.height - space.height * scale) / 2 };
-}
 
 /** One event as the server's Pointer Events importer reads it, in the drawing's space. */
 function record(event, type) {
@@ -60,31 +57,70 @@ function record(event, type) {
   return point;
 }
 
-/** Line width on screen for a recorded point: pressure-sensitive for pens and touch. */
-function widthOf(stroke, point, scale) {
-  const pressure = point.pointerType === "mouse" || !point.pressure ? 0.5 : point.pressure;
-  return Math.max(0.75, (stroke.size || 4) * scale * (0.4 + pressure * 1.2));
+/**
+ * How each ink looks on screen, close to how the server draws its guidance: width relative to
+ * the brush, opacity, whether pressure changes the width, and for the broad nibs (fountain pen,
+ * reed) how much the width follows the direction. A stroke without an ink is a pen.
+ */
+const inkLooks = {
+  pen: { width: 1, alpha: 1, pressure: true },
+  pencil: { width: 0.6, alpha: 0.7, pressure: true },
+  marker: { width: 2.5, alpha: 0.45, pressure: false },
+  monoline: { width: 1, alpha: 1, pressure: false },
+  fountainPen: { width: 1.2, alpha: 1, pressure: true, broad: true },
+  watercolor: { width: 3, alpha: 0.3, pressure: false },
+  crayon: { width: 1.6, alpha: 0.8, pressure: true },
+  reed: { width: 1.8, alpha: 0.9, pressure: true, broad: true },
+};
+const looksOf = (stroke) => inkLooks[stroke.ink] || inkLooks.pen;
+
+/** Line width on screen for a recorded point (from `a` when there is one): the ink's. */
+function widthOf(stroke, point, scale, a = null) {
+  const look = looksOf(stroke);
+  const pressure = !look.pressure || point.pointerType === "mouse" || !point.pressure ? 0.5 : point.pressure;
+  let width = (stroke.size || 4) * look.width * scale * (0.4 + pressure * 1.2);
+  if (look.broad && a) {
+    // A nib held at 45°: widest across that direction, a third as wide along it.
+    const angle = Math.atan2(point.y - a.y, point.x - a.x) - Math.PI / 4;
+    width *= 0.35 + 0.65 * Math.abs(Math.sin(angle));
+  }
+  return Math.max(0.75, width);
 }
 
 /** Draws the segment from `a` to `b` of `stroke` (a dot when `a` is null). */
 function drawSegment(stroke, a, b, view) {
   const at = (p) => [view.x + p.x * view.scale, view.y + p.y * view.scale];
   context.strokeStyle = context.fillStyle = stroke.color || "#1d1d1f";
+  context.globalAlpha = looksOf(stroke).alpha;
   context.lineCap = context.lineJoin = "round";
   context.beginPath();
   if (a === null) {
     context.arc(...at(b), widthOf(stroke, b, view.scale) / 2, 0, Math.PI * 2);
     context.fill();
-    return;
+  } else {
+    context.lineWidth = widthOf(stroke, b, view.scale, a);
+    context.moveTo(...at(a));
+    context.lineTo(...at(b));
+    context.stroke();
   }
-  context.lineWidth = widthOf(stroke, b, view.scale);
-  context.moveTo(...at(a));
-  context.lineTo(...at(b));
-  context.stroke();
+  context.globalAlpha = 1;
 }
 
 function drawStroke(stroke, view) {
   const points = stroke.filter((p) => p.type !== "pointerup" && p.type !== "pointercancel");
+  const look = looksOf(stroke);
+  if (points.length > 1 && !look.pressure && !look.broad) {
+    // A constant width is one path, so a translucent ink does not darken where segments meet.
+    context.strokeStyle = stroke.color || "#1d1d1f";
+    context.globalAlpha = look.alpha;
+    context.lineWidth = widthOf(stroke, points[0], view.scale);
+    context.beginPath();
+    context.moveTo(view.x + points[0].x * view.scale, view.y + points[0].y * view.scale);
+    for (const p of points.slice(1)) context.lineTo(view.x + p.x * view.scale, view.y + p.y * view.scale);
+    context.stroke();
+    context.globalAlpha = 1;
+    return;
+  }
   if (points.length === 1) drawSegment(stroke, null, points[0], view);
   for (let i = 1; i < points.length; i++) drawSegment(stroke, points[i - 1], points[i], view);
 }
@@ -102,6 +138,13 @@ function resize() {
 function repaint() {
   const view = placement();
   context.clearRect(0, 0, view.box.width, view.box.height);
+  // Zoomed out or panned: what lies outside the drawing's space is shaded (nothing there is sent).
+  const right = view.x + space.width * view.scale, bottom = view.y + space.height * view.scale;
+  context.fillStyle = "#dedad2";
+  if (view.x > 0) context.fillRect(0, 0, view.x, view.box.height);
+  if (right < view.box.width) context.fillRect(right, 0, view.box.width - right, view.box.height);
+  if (view.y > 0) context.fillRect(0, 0, view.box.width, view.y);
+  if (bottom < view.box.height) context.fillRect(0, bottom, view.box.width, view.box.height - bottom);
   context.lineCap = context.lineJoin = "round";
   for (const stroke of [...strokes, ...active.values()]) if (stroke) drawStroke(stroke, view);
   const n = strokes.length;
@@ -123,6 +166,8 @@ function undo() {
   if (action.kind === "add") strokes.splice(strokes.lastIndexOf(action.stroke), 1);
   if (action.kind === "clear") strokes.push(...action.removed);
   if (action.kind === "erase") for (const { stroke, index } of [...action.removed].reverse()) strokes.splice(index, 0, stroke);
+  if (action.kind === "import") strokes.splice(strokes.length - action.added.length, action.added.length);
+  if (action.kind === "reframe") applyFrame(action.to, action.from, inverse(action.transform));
   future.push(action);
   changed();
 }
@@ -133,6 +178,8 @@ function redo() {
   if (action.kind === "add") strokes.push(action.stroke);
   if (action.kind === "clear") strokes.length = 0;
   if (action.kind === "erase") for (const { stroke } of action.removed) strokes.splice(strokes.indexOf(stroke), 1);
+  if (action.kind === "import") strokes.push(...action.added);
+  if (action.kind === "reframe") applyFrame(action.from, action.to, action.transform);
   past.push(action);
   changed();
 }
@@ -162,6 +209,8 @@ canvas.addEventListener("pointerdown", (event) => {
   if (event.pointerType === "mouse") penUntil = 0;  // someone switched to the mouse: no palm to reject
   if (event.pointerType === "touch" && performance.now() < penUntil) return;
   try { canvas.setPointerCapture(event.pointerId); } catch (_) { /* synthetic or already gone */ }
+  // A second finger: the fingers pan and zoom the view (page-view.js) and draw nothing.
+  if (gestureTakes(event)) return;
   if (erasing) {
     erasedNow = erasedNow || [];
     active.set(event.pointerId, null);
@@ -170,15 +219,19 @@ canvas.addEventListener("pointerdown", (event) => {
   }
   if (strokes.length === 0 && active.size === 0) useSpaceOfSelectedSize();
   const first = record(event, "pointerdown");
-  first.color = $("color").value;  // the stroke's colour, on its first event
+  first.color = $("color").value;  // the stroke's colour and ink, on its first event
+  const ink = $("ink").value || undefined;
+  if (ink) first.ink = ink;
   const stroke = [first];
   stroke.color = $("color").value;
   stroke.size = Number($("brush").value);
+  stroke.ink = ink;
   active.set(event.pointerId, stroke);
   drawSegment(stroke, null, first, placement());
 });
 
 canvas.addEventListener("pointermove", (event) => {
+  if (gestureMoves(event)) { event.preventDefault(); return; }
   if (!active.has(event.pointerId)) return;
   event.preventDefault();
   const stroke = active.get(event.pointerId);
@@ -194,6 +247,7 @@ canvas.addEventListener("pointermove", (event) => {
 });
 
 function endStroke(event, type) {
+  if (gestureEnds(event)) return;
   if (!active.has(event.pointerId)) return;
   const stroke = active.get(event.pointerId);
   active.delete(event.pointerId);
@@ -227,8 +281,14 @@ $("eraser").addEventListener("click", () => {
   canvas.style.cursor = erasing ? "cell" : "crosshair";
 });
 $("strength").addEventListener("input", () => { $("strength-value").textContent = Number($("strength").value).toFixed(2); save(); });
-for (const id of ["color", "brush", "prompt", "style", "limit"]) $(id).addEventListener("input", save);
-$("size").addEventListener("change", () => { if (strokes.length === 0) useSpaceOfSelectedSize(); save(); });
+for (const id of ["color", "brush", "ink", "prompt", "style", "limit", "negative", "seed"]) $(id).addEventListener("input", save);
+$("size").addEventListener("change", () => {
+  // Nothing drawn, nothing to undo: the space simply changes; else the drawing (and what undo
+  // would bring back) keeps its framing in the new size.
+  if (everyStroke().size === 0) useSpaceOfSelectedSize();
+  else reframeToSelectedSize();
+  save();
+});
 
 // Shortcuts: Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z (or Ctrl+Y) redo, Ctrl/⌘+Enter generate. Undo and
 // redo leave text fields to their own.
@@ -243,14 +303,6 @@ document.addEventListener("keydown", (event) => {
   else if ((key === "z" && event.shiftKey) || key === "y") { event.preventDefault(); redo(); }
 });
 
-/** The selected engine size as the drawing's space; the canvas takes its aspect. */
-function useSpaceOfSelectedSize() {
-  const match = /^(\d+)x(\d+)$/.exec($("size").value || "");
-  if (match) space = { width: Number(match[1]), height: Number(match[2]) };
-  canvas.style.setProperty("--aspect", String(space.width / space.height));
-  resize();
-}
-
 /** Counts the drawing's changes: the preview shows the guidance map of one of them. */
 let drawingVersion = 0;
 
@@ -260,29 +312,6 @@ function changed() {
   repaint();
   save();
   schedulePreview();
-}
-
-/**
- * A JSON request's body and headers: gzip-compressed when it is large and the browser can
- * (a 100,000-point drawing is about 21 MB of JSON and 3 MB compressed; the server inflates up to
- * four times its body limit).
- */
-async function jsonRequest(json) {
-  const text = JSON.stringify(json);
-  if (text.length < (256 << 10) || typeof CompressionStream === "undefined") {
-    return { headers: { "Content-Type": "application/json" }, body: text };
-  }
-  const compressed = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
-  return { headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" }, body: await new Response(compressed).blob() };
-}
-
-/** An API error answer in words for the person drawing (the server's messages speak to developers). */
-function inWords(status, failure) {
-  const code = failure.error ? failure.error.code : "";
-  if (code === "body_too_large") return "This drawing is too large to send to the server, even compressed. Undo or clear some strokes, or start a new drawing.";
-  if (status === 429) return `The server asks you to slow down: ${failure.error ? failure.error.message : "try again shortly"}.`;
-  if (code === "server_busy" || code === "queue_full") return "The server is busy right now; try again in a few seconds.";
-  return failure.error ? failure.error.message : `The server answered HTTP ${status}.`;
 }
 
 /** The drawing as sent: Pointer Events groups in the drawing's space. */
@@ -322,7 +351,7 @@ function schedulePreview() {
         const failure = await response.json().catch(() => ({}));
         preview.hidden = true;
         preview.dataset.version = String(version);
-        $("preview-caption").textContent = `No preview: ${inWords(response.status, failure)}`;
+        $("preview-caption").textContent = `No preview: ${inWords(response.status, failure, response.headers.get("Retry-After"))}`;
         return;
       }
       $("preview-caption").textContent = "Guidance map the engine will get";
@@ -330,10 +359,16 @@ function schedulePreview() {
       if (version !== drawingVersion) return;
       if (preview.src) URL.revokeObjectURL(preview.src);
       preview.src = URL.createObjectURL(image);
+      preview.dataset.bytes = String(image.size);
       preview.dataset.version = String(version);
       preview.hidden = false;
-    } catch (_) {
-      /* aborted by a newer change, or the server is away: the preview is a help, not a requirement */
+    } catch (error) {
+      // Aborted by a newer change says nothing; the server away or the browser offline says so.
+      if (error.name !== "AbortError" && version === drawingVersion) {
+        preview.hidden = true;
+        preview.dataset.version = String(version);
+        $("preview-caption").textContent = `No preview: ${unreachable(error)}`;
+      }
     } finally {
       if (previewRequest === request) previewRequest = null;
     }
@@ -346,193 +381,26 @@ function setStatus(text, isError = false) {
   status.classList.toggle("error", isError);
 }
 
-/** The API key the user entered (kept in this browser's storage), or "". */
-function apiKey() {
-  try { return localStorage.getItem("inkling.apiKey") || ""; } catch { return ""; }
-}
-
-/** fetch() with the user's API key, when there is one (`inkling serve --require-api-key`). */
-function apiFetch(url, options = {}) {
-  const field = document.getElementById("apikey");
-  const key = (field && field.value.trim()) || apiKey();
-  if (!key) return fetch(url, options);
-  return fetch(url, { ...options, headers: { ...(options.headers || {}), "X-API-Key": key } });
-}
-
-/** Fills the style and size pickers from GET /v1/availability (only the allowed styles). */
-async function loadAvailability() {
-  try {
-    const response = await apiFetch("/v1/availability");
-    if (response.status === 401) {
-      setStatus("This server needs an API key: enter it in the API key field.", true);
-      return;
-    }
-    const info = await response.json();
-    const style = $("style");
-    style.replaceChildren(...info.styles.map((name) => new Option(name, name, name === info.defaultStyle, name === info.defaultStyle)));
-    const size = $("size");
-    // Preselect the size whose aspect ratio is closest to the canvas's; on a portrait screen
-    // (a phone held upright) to the screen's, so that a new drawing starts portrait there.
-    const box = canvas.getBoundingClientRect();
-    const portrait = window.innerHeight > window.innerWidth;
-    const aspect = portrait ? window.innerWidth / window.innerHeight : box.width / Math.max(1, box.height);
-    const distance = (s) => Math.abs(Math.log(s.width / s.height / aspect));
-    const best = info.sizes.reduce((a, b) => (distance(b) < distance(a) ? b : a), info.sizes[0]);
-    size.replaceChildren(...info.sizes.map((s) => {
-      const label = `${s.width}×${s.height}${s.width === s.height ? " square" : s.width > s.height ? " landscape" : " portrait"}`;
-      return new Option(label, `${s.width}x${s.height}`, s === best, s === best);
-    }));
-    for (const id of ["style", "size", "limit"]) {
-      const value = savedSettings[id];
-      if ([...$(id).options].some((o) => o.value === value)) $(id).value = value;
-    }
-    if (strokes.length === 0) useSpaceOfSelectedSize(); else resize();
-    $("availability").textContent = info.available
-      ? `Engine: ${info.engine}. Draw, describe it, and press Generate.`
-      : `Generation is unavailable: ${info.reasons.join("; ")}`;
-  } catch (error) {
-    $("availability").textContent = `Cannot reach the server: ${error.message}`;
-  }
-}
-
-/** Reads newline-delimited JSON from a streamed response, calling onLine for each object. */
-async function readLines(response, onLine) {
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffered = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffered += decoder.decode(value, { stream: true });
-    let newline;
-    while ((newline = buffered.indexOf("\n")) >= 0) {
-      const line = buffered.slice(0, newline).trim();
-      buffered = buffered.slice(newline + 1);
-      if (line) await onLine(JSON.parse(line));
-    }
-  }
-}
-
-/** Adds a result card; the image is fetched once (the server deletes it after delivery). */
-async function addResult(item) {
-  const response = await apiFetch(item.url);
-  if (!response.ok) throw new Error(`image ${item.variation}: HTTP ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const card = document.createElement("figure");
-  card.className = "result";
-  const image = new Image();
-  image.alt = `Variation ${item.variation} (${item.style})`;
-  image.src = url;
-  const actions = document.createElement("div");
-  actions.className = "actions";
-  const accept = document.createElement("button");
-  accept.type = "button";
-  accept.textContent = "Accept";
-  accept.addEventListener("click", () => {
-    const accepted = card.classList.toggle("accepted");
-    accept.textContent = accepted ? "Accepted ✓" : "Accept";
-  });
-  const download = document.createElement("a");
-  download.href = url;
-  download.download = `inkling-${item.style}-${item.seed}-${item.variation}.png`;
-  download.textContent = "Download";
-  actions.append(accept, download);
-  card.append(image, actions);
-  $("results").prepend(card);
-}
-
-$("controls").addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const prompt = $("prompt").value.trim();
-  if (strokes.length === 0 && !prompt) {
-    setStatus("Draw something or write a prompt first.", true);
-    return;
-  }
-  const limit = Number($("limit").value);
-  const body = {
-    style: $("style").value || undefined,
-    limit,
-    stream: true,
-    options: { size: $("size").value || undefined, strength: Number($("strength").value) },
-  };
-  if (prompt) body.prompt = prompt;
-  if (strokes.length > 0) {
-    body.format = "pointer-events";
-    body.drawing = drawingBody();
-  }
-  const button = $("generate");
-  const progress = $("progress");
-  button.disabled = true;
-  progress.hidden = false;
-  progress.max = limit;
-  progress.value = 0;
-  setStatus("Sending…");
-  let cancelled = false;
-  try {
-    const response = await apiFetch("/v1/generations", { method: "POST", ...(await jsonRequest(body)) });
-    if (!response.ok) {
-      const failure = await response.json().catch(() => ({}));
-      throw new Error(inWords(response.status, failure));
-    }
-    let received = 0;
-    let note = "";
-    await readLines(response, async (line) => {
-      if (line.type === "started" && line.job) {
-        // Cancel goes through the job API: the server stops the engine and ends this stream.
-        const cancel = $("cancel");
-        cancel.hidden = false;
-        cancel.disabled = false;
-        cancel.onclick = async () => {
-          cancel.disabled = true;
-          cancelled = true;
-          setStatus("Cancelling…");
-          try { await apiFetch(`/v1/jobs/${line.job}`, { method: "DELETE" }); } catch (_) { /* the stream says what became of it */ }
-        };
-      }
-      if (line.type === "started") {
-        // What the engine will not honour (a sketch it cannot send) stays visible to the end.
-        note = (line.notices || []).map((notice) => ` Note: ${notice}.`).join("");
-        setStatus(`Painting ${limit} image${limit === 1 ? "" : "s"} in the ${line.style} style…${note}`);
-      }
-      // The engine's progress through the whole request (0…1), when it reports sampling steps.
-      if (line.type === "progress") progress.value = Math.max(progress.value, line.progress * limit);
-      if (line.type === "image") {
-        await addResult(line);
-        received += 1;
-        progress.value = Math.max(progress.value, received);
-        setStatus(`${received} of ${limit} done.${note}`);
-      }
-      if (line.type === "error") {
-        if (cancelled && line.error.code === "cancelled") throw Object.assign(new Error(`Cancelled: ${received} of ${limit} done.`), { quiet: true });
-        throw new Error(line.error.message);
-      }
-      if (line.type === "done") setStatus(`Done: ${line.count} image${line.count === 1 ? "" : "s"}.${note}`);
-    });
-  } catch (error) {
-    setStatus(error.message, !error.quiet);
-  } finally {
-    button.disabled = false;
-    progress.hidden = true;
-    $("cancel").hidden = true;
-  }
-});
-
+/** The settings a reload brought back, applied once the server has listed the pickers' options. */
 let savedSettings = {};
-window.addEventListener("resize", resize);
-resize();
-// The API key field: kept in this browser; a new key asks the server again.
-const keyField = $("apikey");
-keyField.value = apiKey();
-keyField.addEventListener("change", () => {
-  try { localStorage.setItem("inkling.apiKey", keyField.value.trim()); } catch { /* storage off: the key lasts this page */ }
-  loadAvailability();
-  schedulePreview();
-});
-// The saved work first (IndexedDB answers asynchronously), then the server's pickers.
-restore().then((settings) => {
-  savedSettings = settings;
-  drawingVersion += 1;
-  repaint();
-  schedulePreview();
-  loadAvailability();
+// Started once every script has loaded (the page-*.js files come after this one).
+document.addEventListener("DOMContentLoaded", () => {
+  window.addEventListener("resize", resize);
+  resize();
+  // The API key field: kept in this browser; a new key asks the server again.
+  const keyField = $("apikey");
+  keyField.value = apiKey();
+  keyField.addEventListener("change", () => {
+    try { localStorage.setItem("inkling.apiKey", keyField.value.trim()); } catch { /* storage off: the key lasts this page */ }
+    loadAvailability();
+    schedulePreview();
+  });
+  // The saved work first (IndexedDB answers asynchronously), then the server's pickers.
+  restore().then((settings) => {
+    savedSettings = settings;
+    drawingVersion += 1;
+    repaint();
+    schedulePreview();
+    loadAvailability();
+  });
 });

@@ -26,7 +26,7 @@ const DrawingStore = (() => {
     });
   }
 
-  /** One stroke (an array of event objects with `color` and `size` on it) as columns. */
+  /** One stroke (an array of event objects with `color`, `size` and `ink` on it) as columns. */
   function encodeStroke(stroke) {
     const n = stroke.length;
     // In the order the events hold them, so that a reload gives back the same objects, field for field.
@@ -46,7 +46,7 @@ const DrawingStore = (() => {
       else if (numeric) numbers[name] = Float64Array.from(stroke, (p) => p[name]);
       else values[name] = stroke.map((p) => p[name]);
     }
-    return { n, color: stroke.color, size: stroke.size, names: [...names], constant, numbers, values };
+    return { n, color: stroke.color, size: stroke.size, ink: stroke.ink, names: [...names], constant, numbers, values };
   }
 
   function decodeStroke(encoded) {
@@ -63,6 +63,7 @@ const DrawingStore = (() => {
     }
     stroke.color = encoded.color;
     stroke.size = encoded.size;
+    stroke.ink = encoded.ink;
     return stroke;
   }
 
@@ -79,6 +80,8 @@ const DrawingStore = (() => {
     const action = (a) => {
       if (a.kind === "add") return { kind: "add", stroke: id(a.stroke) };
       if (a.kind === "clear") return { kind: "clear", removed: a.removed.map(id) };
+      if (a.kind === "import") return { kind: "import", added: a.added.map(id) };
+      if (a.kind === "reframe") return { kind: "reframe", from: a.from, to: a.to, transform: a.transform };
       return { kind: "erase", removed: a.removed.map((r) => ({ stroke: id(r.stroke), index: r.index })) };
     };
     const strokes = work.strokes.map(id);
@@ -91,6 +94,8 @@ const DrawingStore = (() => {
     const action = (a) => {
       if (a.kind === "add") return { kind: "add", stroke: pool[a.stroke] };
       if (a.kind === "clear") return { kind: "clear", removed: a.removed.map((i) => pool[i]) };
+      if (a.kind === "import") return { kind: "import", added: a.added.map((i) => pool[i]) };
+      if (a.kind === "reframe") return { kind: "reframe", from: a.from, to: a.to, transform: a.transform };
       return { kind: "erase", removed: a.removed.map((r) => ({ stroke: pool[r.stroke], index: r.index })) };
     };
     return { space: record.space, settings: record.settings || {}, strokes: record.strokes.map((i) => pool[i]),

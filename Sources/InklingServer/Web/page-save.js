@@ -14,7 +14,10 @@ let saveAgain = false;
 function work() {
   return {
     space, strokes, past, future,
-    settings: Object.fromEntries(["prompt", "style", "size", "limit", "strength", "color", "brush"].map((id) => [id, $(id).value])),
+    settings: {
+      ...Object.fromEntries(["prompt", "style", "size", "limit", "strength", "color", "brush", "ink", "negative", "seed"].map((id) => [id, $(id).value])),
+      source: sourceImage,
+    },
   };
 }
 
@@ -72,7 +75,9 @@ async function restore() {
   canvas.style.setProperty("--aspect", String(space.width / space.height));
   // Text, numbers and colours now; the pickers once the server has listed their options.
   const settings = saved.settings || {};
-  for (const id of ["prompt", "strength", "color", "brush"]) if (typeof settings[id] === "string") $(id).value = settings[id];
+  for (const id of ["prompt", "strength", "color", "brush", "negative", "seed"]) if (typeof settings[id] === "string") $(id).value = settings[id];
+  if (settings.negative || settings.seed) $("advanced").open = true;
+  if (settings.source && typeof settings.source.data === "string") useSource(settings.source);
   $("strength-value").textContent = Number($("strength").value).toFixed(2);
   // A drawing kept in localStorage by an earlier page moves to IndexedDB now.
   if (saved.fromLocalStorage) save();

@@ -26,6 +26,8 @@ import tempfile
 import time
 import urllib.request
 
+import browser_studio
+
 
 class WebSocket:
     """A minimal RFC 6455 client (text frames, masking, fragmentation, ping/pong)."""
@@ -255,6 +257,19 @@ def guidance_ink(tools):
     })()""")
 
 
+def save_map(tools, path):
+    """Saves the guidance map of what Generate would send (256 wide) as a PNG, to look at."""
+    data = tools.evaluate("""(async () => {
+        const h = Math.round(256 * space.height / space.width);
+        const r = await fetch(`/v1/guidance?width=256&height=${h}&format=pointer-events`, {method: 'POST', body: JSON.stringify(drawingBody())});
+        const bytes = new Uint8Array(await r.arrayBuffer()); let text = '';
+        for (const b of bytes) text += String.fromCharCode(b);
+        return btoa(text);
+    })()""")
+    with open(path, "wb") as f:
+        f.write(base64.b64decode(data))
+
+
 def preview_ink(tools):
     """Inked pixels of the page's own guidance preview (the small map beside the canvas), in its
     top and bottom halves."""
@@ -351,6 +366,12 @@ def storage_checks(tools):
     status = tools.evaluate("document.getElementById('status').textContent")
     check(status.startswith("Done"), f"the 100,000-point drawing generates ({status!r})")
     print(f"browser-test: it generated one image in {time.time() - started:.1f} s")
+    # Downloaded: the full PNG (its recipe holds the whole drawing) leaves the server's store.
+    tools.evaluate("saveFull(document.querySelector('.result'))")
+    wait_for(tools, "document.querySelector('.result').dataset.downloaded !== undefined", 60, "the 100,000-point drawing's image to download")
+    png = int(tools.evaluate("document.querySelector('.result').dataset.downloaded"))
+    shown = tools.evaluate("document.querySelector('.result').previewBytes")
+    check(png > shown, f"its full PNG downloads ({png} bytes; {shown} as shown)")
 
     # Cancel, through the job API, as soon as the job has started: the stream ends, the page says so.
     results = tools.evaluate("document.querySelectorAll('.result').length")
@@ -413,6 +434,11 @@ def phone_checks(tools, screenshot):
     width, height = (int(v) for v in size.split("x"))
     box = canvas_box(tools)
     check(height > width and box["h"] > box["w"], f"a phone held upright starts a portrait drawing ({size}, canvas {box['w']:.0f}×{box['h']:.0f})")
+    order = tools.evaluate("""(() => { const top = (s) => document.querySelector(s).getBoundingClientRect().top;
+        const c = document.getElementById('canvas').getBoundingClientRect();
+        return {canvasBottom: c.bottom, controls: top('#controls'), results: top('#results'), width: document.documentElement.scrollWidth}; })()""")
+    check(order["canvasBottom"] <= order["controls"] < order["results"] and order["width"] <= 390,
+          f"on the phone canvas, controls and results are stacked, nothing wider than the screen ({order})")
     shot = tools.call("Page.captureScreenshot", format="png")
     with open(os.path.join(os.path.dirname(os.path.abspath(screenshot)), "browser-test-phone.png"), "wb") as f:
         f.write(base64.b64decode(shot["data"]))
@@ -581,10 +607,11 @@ def run(url, screenshot, chromium, timeout):
                         "[...document.querySelectorAll('.result img')].every(i => i.complete && i.naturalWidth > 0)",
                  timeout, "two result images to appear")
         sizes = tools.evaluate("[...document.querySelectorAll('.result img')].map(i => [i.naturalWidth, i.naturalHeight])")
-        check(len(sizes) == 2 and all(w >= 256 and h >= 256 for w, h in sizes), f"two result images are shown {sizes}")
+        check(len(sizes) == 2 and all(w >= 128 and h >= 64 for w, h in sizes), f"two result images are shown {sizes}")
         status = tools.evaluate("document.getElementById('status').textContent")
         check(status.startswith("Done"), f"the status line reports completion ('{status}')")
-        check(tools.evaluate("document.querySelectorAll('.result a[download]').length") == 2, "each result has a download link")
+        check(tools.evaluate("[...document.querySelectorAll('.result .actions button')].filter(b => b.textContent === 'Download').length") == 2,
+              "each result has a Download button")
         tools.evaluate("document.querySelector('.result .actions button').click()")
         check(tools.evaluate("document.querySelectorAll('.result.accepted').length") == 1, "Accept marks a result")
 
@@ -597,6 +624,16 @@ def run(url, screenshot, chromium, timeout):
         wait_for(tools, "!document.getElementById('generate').disabled", timeout, "that generation to end")
 
         page_checks(tools, timeout)
+        directory = os.path.dirname(os.path.abspath(screenshot))
+        browser_studio.view_checks(tools)
+        browser_studio.reframe_checks(tools)
+        browser_studio.ink_checks(tools)
+        browser_studio.file_checks(tools, directory, timeout)
+        browser_studio.offline_checks(tools)
+        browser_studio.throttled_figures(tools, timeout)
+        browser_studio.studio_checks(tools, directory, timeout)
+        tools.call("Emulation.clearDeviceMetricsOverride")
+        tools.evaluate("window.dispatchEvent(new Event('resize'))")
 
         tools.evaluate("window.scrollTo(0, 0)")
         time.sleep(0.2)

@@ -442,6 +442,7 @@ def phone_checks(tools, screenshot):
     shot = tools.call("Page.captureScreenshot", format="png")
     with open(os.path.join(os.path.dirname(os.path.abspath(screenshot)), "browser-test-phone.png"), "wb") as f:
         f.write(base64.b64decode(shot["data"]))
+    browser_studio.axe_checks(tools, "on the phone")
     tools.call("Emulation.clearDeviceMetricsOverride")
 
 

@@ -32,6 +32,21 @@ function inWords(status, failure, retryAfter = null) {
   return failure.error ? failure.error.message : `The server answered HTTP ${status}.`;
 }
 
+/** A generation's stream that ended in an error, in words (the images already shown stay). */
+function streamErrorInWords(error) {
+  const code = error.code || "";
+  const seconds = /(\d+(?:\.\d+)?) s\b/.exec(error.message || "");
+  if (code === "generation_timeout") {
+    return `The server stopped this generation at its time limit${seconds ? ` of ${seconds[1]} s` : ""}; ask for fewer images or a smaller size.`;
+  }
+  if (code === "lost") return "The server lost this generation (it restarted); generate again.";
+  if (code === "client_gone") return "The connection to the server was lost; generate again.";
+  if (["stopping", "server_busy", "cluster_full", "queue_timeout", "engine_unavailable"].includes(code)) {
+    return "The server is busy or restarting and could not finish; try again in a little while.";
+  }
+  return error.message ? `The generation failed: ${error.message.replace(/\.$/, "")}.` : "The generation failed.";
+}
+
 /** A failed fetch (no answer at all) in words: offline, or the server is away. */
 function unreachable(error) {
   if (typeof navigator !== "undefined" && navigator.onLine === false) return "You are offline. Your drawing is kept here; try again when you are connected.";
@@ -209,7 +224,7 @@ $("controls").addEventListener("submit", async (event) => {
       }
       if (line.type === "error") {
         if (cancelled && line.error.code === "cancelled") throw Object.assign(new Error(`Cancelled: ${received} of ${limit} done.`), { quiet: true });
-        throw new Error(line.error.message);
+        throw new Error(`${streamErrorInWords(line.error)} ${received} of ${limit} done.`);
       }
       if (line.type === "done") setStatus(`Done: ${line.count} image${line.count === 1 ? "" : "s"}.${note}`);
     });

@@ -220,6 +220,14 @@ def file_checks(tools, directory, timeout):
         share = ink["ink"] / (ink["width"] * ink["height"])
         check(ink["ink"] > 30 and share < 0.4 and ink["border"] == 0, f"and its map shows its lines, not a blot ({ink['ink']} inked pixels, {share:.0%} of the map)")
         base.save_map(tools, os.path.join(directory, f"browser-test-open-{name.split('.')[0]}.png"))
+    # Not a drawing: said in words, nothing added.
+    before = tools.evaluate("strokes.length")
+    tools.evaluate("document.getElementById('file-status').textContent = ''")
+    tools.call("DOM.setFileInputFiles", files=[os.path.join(REPOSITORY, "docs", "contact-sheet.png")], nodeId=node)
+    wait_for(tools, "/^(Opened|This|The|You)/.test(document.getElementById('file-status').textContent)", timeout, "the PNG's answer")
+    said = tools.evaluate("document.getElementById('file-status').textContent")
+    check(said.startswith("This file cannot be read as a drawing") and tools.evaluate("strokes.length") == before,
+          f"a file that is no drawing (a PNG) is refused in words, nothing added ({said[:120]!r}…)")
     tools.evaluate("undo()")
     check(tools.evaluate("strokes.length") == 0, "Undo takes an opened file's strokes away")
     tools.evaluate("redo()")

@@ -65,7 +65,7 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // zlib (already linked through libpng): gzip request bodies, through CInklingZlib only.
+        // zlib (already linked through libpng): gzip request bodies and PNG text, through CInklingZlib only.
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -94,7 +94,7 @@ let package = Package(
             name: "CInklingJPEG",
             dependencies: ["CLibJPEG"]
         ),
-        // gzip inflation under an output budget: z_stream stays in C, bytes out.
+        // gzip inflation under an output budget, zlib deflation: z_stream stays in C, bytes out.
         .target(
             name: "CInklingZlib",
             dependencies: ["CZlib"]
@@ -131,7 +131,7 @@ let package = Package(
         // Image I/O: pixel buffers and PNG reading/writing with text chunks, atomic writes.
         .target(
             name: "InklingImageIO",
-            dependencies: ["CInklingPNG", "CInklingJPEG", "InklingBase"]
+            dependencies: ["CInklingPNG", "CInklingJPEG", "CInklingZlib", "InklingBase"]
         ),
         // Guidance: stroke outlines and cairo rasterization into guidance maps.
         .target(

@@ -14,6 +14,28 @@ import time
 import browser_test as base
 
 # browser_test imports this module, so its helpers are looked up when called.
+
+# The text of a PNG's inkling:recipe chunk: tEXt, zTXt (keyword NUL, method, zlib stream) or iTXt
+# (keyword NUL, compression flag, method, language NUL, translated keyword NUL, text or zlib
+# stream); long text is written compressed, so the recipe is inflated as the browser reads it.
+RECIPE_OF = """(async (bytes) => {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let at = 8; at + 12 <= bytes.length;) {
+        const length = view.getUint32(at), type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+        const data = bytes.subarray(at + 8, at + 8 + length), nul = data.indexOf(0);
+        at += 12 + length;
+        if (!['tEXt', 'zTXt', 'iTXt'].includes(type) || new TextDecoder('latin1').decode(data.subarray(0, nul)) !== 'inkling:recipe') continue;
+        let body = data.subarray(nul + (type === 'zTXt' ? 2 : 1)), compressed = type === 'zTXt';
+        if (type === 'iTXt') {
+            compressed = data[nul + 1] === 1;
+            body = data.subarray(data.indexOf(0, data.indexOf(0, nul + 3) + 1) + 1);
+        }
+        if (compressed) body = new Uint8Array(await new Response(new Blob([body]).stream().pipeThrough(new DecompressionStream('deflate'))).arrayBuffer());
+        return new TextDecoder(type === 'iTXt' ? 'utf-8' : 'latin1').decode(body);
+    }
+    return '';
+})""".replace("\n", " ")
+
 def check(*args): return base.check(*args)
 def wait_for(*args): return base.wait_for(*args)
 def stroke(*args): return base.stroke(*args)
@@ -90,9 +112,8 @@ def studio_checks(tools, directory, timeout):
     full = tools.evaluate("""(async () => {
         const card = document.querySelector('.result');
         const bytes = new Uint8Array(await card.full.arrayBuffer());
-        const text = new TextDecoder('latin1').decode(bytes);
-        return {bytes: bytes.length, png: bytes[0] === 0x89 && bytes[1] === 0x50, recipe: text.includes('inkling:recipe'), preview: card.previewBytes};
-    })()""")
+        return {bytes: bytes.length, png: bytes[0] === 0x89 && bytes[1] === 0x50, recipe: (await recipeOf(bytes)).includes('"seed"'), preview: card.previewBytes};
+    })()""".replace("recipeOf", RECIPE_OF))
     check(full["png"] and full["recipe"] and full["bytes"] > full["preview"], f"Download saves the full PNG with its recipe ({full})")
     print(f"browser-test: a result is {full['preview']} bytes as shown (JPEG) and {full['bytes']} as downloaded (PNG): "
           f"{full['bytes'] / max(1, full['preview']):.1f}× smaller to look at; at 40 KB/s {full['preview'] / 40960:.1f} s against {full['bytes'] / 40960:.1f} s")

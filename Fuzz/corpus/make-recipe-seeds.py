@@ -19,6 +19,18 @@ def chunks(data):
         yield data[i + 4:i + 8], data[i + 8:i + 8 + n]
         i += 12 + n
 
+def recipe_json(kind, body):
+    """The text of a tEXt, zTXt (keyword NUL, method 0, zlib stream) or iTXt chunk (keyword NUL,
+    compression flag, method, language NUL, translated keyword NUL, text): Inkling compresses
+    text over 1 KiB."""
+    rest = body.split(b"\0", 1)[1]
+    if kind == b"zTXt":
+        return zlib.decompress(rest[1:])
+    if kind == b"iTXt":
+        text = rest[2:].split(b"\0", 2)[2]
+        return zlib.decompress(text) if rest[0] == 1 else text
+    return rest
+
 def chunk(kind, body):
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
 
@@ -33,8 +45,8 @@ for case in ["pen-recording-extract", "flower-animation", "doodle-emoji"]:
     text = [chunk(k, v) for k, v in chunks(data) if k in (b"tEXt", b"iTXt", b"zTXt")]
     (out / f"{case}.png").write_bytes(png(8, 8, text))
     for k, v in chunks(data):
-        if k == b"tEXt" and v.startswith(b"inkling:recipe\0"):
-            (out / f"{case}.json").write_bytes(v.split(b"\0", 1)[1])
+        if k in (b"tEXt", b"zTXt", b"iTXt") and v.startswith(b"inkling:recipe\0"):
+            (out / f"{case}.json").write_bytes(recipe_json(k, v))
             if case == "pen-recording-extract":
                 source = base64.b64encode(png(4, 4, []))
                 extra = chunk(b"tEXt", b"inkling:source\0" + source)

@@ -91,6 +91,8 @@ static inkling_png_status collect_texts(png_structp png, png_infop info, shim_st
         copy->text = copy_bytes(text, length);
         copy->text_length = length;
         copy->utf8 = utf8;
+        copy->compressed = chunk->compression == PNG_TEXT_COMPRESSION_zTXt ||
+                           chunk->compression == PNG_ITXT_COMPRESSION_zTXt;
         if (copy->keyword == NULL || copy->text == NULL) {
             return INKLING_PNG_OUT_OF_MEMORY;
         }

@@ -157,7 +157,11 @@ static inkling_png_status write_with_libpng(shim_state *s, const inkling_png_ima
         for (size_t i = 0; i < spec->text_count; i++) {
             const inkling_png_text *text = &spec->texts[i];
             png_textp chunk = &s->png_texts[i];
-            chunk->compression = text->utf8 ? PNG_ITXT_COMPRESSION_NONE : PNG_TEXT_COMPRESSION_NONE;
+            if (text->compressed) {
+                chunk->compression = text->utf8 ? PNG_ITXT_COMPRESSION_zTXt : PNG_TEXT_COMPRESSION_zTXt;
+            } else {
+                chunk->compression = text->utf8 ? PNG_ITXT_COMPRESSION_NONE : PNG_TEXT_COMPRESSION_NONE;
+            }
             chunk->key = (png_charp)text->keyword;
             chunk->text = (png_charp)text->text;
             chunk->text_length = text->utf8 ? 0 : text->text_length;

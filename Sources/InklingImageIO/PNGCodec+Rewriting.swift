@@ -6,7 +6,9 @@ extension PNGCodec {
     /// The PNG `bytes` with its pixels untouched and `text` as its only text: the critical
     /// chunks (IHDR, PLTE, IDAT…, IEND) copied as they are, `text` written right after IHDR
     /// (so that ``decodeText(_:maxPixels:)`` finds it before the image data), and every
-    /// ancillary chunk of `bytes` dropped (its text, times, colour profiles, …).
+    /// ancillary chunk of `bytes` dropped (its text, times, colour profiles, …). The text
+    /// chunks are the bytes ``encode(_:compressionLevel:filter:textCompression:)`` writes for
+    /// `text` and `textCompression`, long text compressed as libpng compresses it.
     ///
     /// Only a PNG whose pixels decode to exactly what it would hold re-encoded qualifies: 8 bits
     /// per sample, colour type RGB or RGBA matching `format`, `width`×`height`, not interlaced,
@@ -16,14 +18,23 @@ extension PNGCodec {
     /// pixels itself. `bytes` is untrusted: nothing is allocated beyond its size plus `text`'s.
     ///
     /// - Throws: ``PNGError/invalidKeyword(_:)`` / ``PNGError/invalidText(keyword:)`` for bad
-    ///   text chunks, as ``encode(_:compressionLevel:filter:)`` does.
+    ///   text chunks, as ``encode(_:compressionLevel:filter:textCompression:)`` does;
+    ///   ``PNGError/outOfMemory`` when there is no memory to compress the text.
     public static func replacingText(in bytes: [UInt8], with text: [PNGTextChunk],
-                                     width: Int, height: Int, format: PixelFormat) throws(PNGError) -> [UInt8]? {
-        var encodedText: [UInt8] = []
-        for chunk in text { appendChunk(try textChunkType(chunk), try textChunkData(chunk), to: &encodedText) }
+                                     width: Int, height: Int, format: PixelFormat,
+                                     textCompression: PNGTextCompression = .longText) throws(PNGError) -> [UInt8]? {
         guard format == .rgb || format == .rgba, bytes.count <= maximumRewrittenBytes,
               let critical = criticalChunks(of: bytes, width: width, height: height, colorType: format == .rgb ? 2 : 6)
-        else { return nil }
+        else {
+            // Bad text is refused even when the caller would encode the pixels instead.
+            for chunk in text { _ = try chunk.keywordBytes(); _ = try chunk.textBytes() }
+            return nil
+        }
+        var encodedText: [UInt8] = []
+        for chunk in text {
+            let (type, data) = try textChunk(chunk, textCompression: textCompression)
+            appendChunk(type, data, to: &encodedText)
+        }
         var output: [UInt8] = []
         output.reserveCapacity(signature.count + encodedText.count + critical.reduce(0) { $0 + $1.count })
         output += signature
@@ -98,15 +109,57 @@ extension PNGCodec {
         output += [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)]
     }
 
-    /// `tEXt` for ASCII text, `iTXt` for other text, as libpng writes them for ``encode(_:compressionLevel:filter:)``.
-    private static func textChunkType(_ chunk: PNGTextChunk) throws(PNGError) -> [UInt8] {
-        try chunk.textBytes().utf8 ? Array("iTXt".utf8) : Array("tEXt".utf8)
-    }
-
-    /// The chunk data: keyword, NUL, text (`iTXt`: uncompressed, no language or translated keyword).
-    private static func textChunkData(_ chunk: PNGTextChunk) throws(PNGError) -> [UInt8] {
+    /// The chunk type and data libpng writes for `chunk`: `tEXt` (keyword, NUL, text) or
+    /// `zTXt` (keyword, NUL, method 0, zlib stream) for ASCII text, `iTXt` (keyword, NUL,
+    /// compression flag 0 or 1, method 0, empty language and translated keyword, each NUL-ended,
+    /// then the text or its zlib stream) for other text.
+    private static func textChunk(_ chunk: PNGTextChunk, textCompression: PNGTextCompression)
+        throws(PNGError) -> (type: [UInt8], data: [UInt8]) {
         let keyword = try chunk.keywordBytes()
         let (body, utf8) = try chunk.textBytes()
-        return keyword + (utf8 ? [0, 0, 0, 0, 0] : [0]) + body
+        let compressed = textCompression.compresses(byteCount: body.count)
+        let text = compressed ? try deflatedText(body) : body
+        switch (utf8, compressed) {
+        case (false, false): return (Array("tEXt".utf8), keyword + [0] + text)
+        case (false, true): return (Array("zTXt".utf8), keyword + [0, 0] + text)
+        case (true, _): return (Array("iTXt".utf8), keyword + [0, compressed ? 1 : 0, 0, 0, 0] + text)
+        }
+    }
+
+    /// `text` as the zlib stream libpng 1.6 writes for a text chunk: level 6, memory level 8, the
+    /// default strategy, and for text of at most 16 KiB the smallest window that holds it with
+    /// zlib's 262 bytes of lookahead, its header then naming the smallest window inflating needs
+    /// (libpng's `png_deflate_claim` and `optimize_cmf`).
+    static func deflatedText(_ text: [UInt8]) throws(PNGError) -> [UInt8] {
+        var windowBits = 15
+        if text.count <= 16384 {
+            var half = 1 << (windowBits - 1)
+            while text.count + 262 <= half, windowBits > 9 {
+                half >>= 1
+                windowBits -= 1
+            }
+        }
+        var stream: [UInt8]
+        do {
+            stream = try ZlibDeflate.compress(text, level: 6, windowBits: windowBits)
+        } catch {
+            throw .outOfMemory
+        }
+        guard text.count <= 16384, stream.count >= 2 else { return stream }
+        let cmf = Int(stream[0])
+        guard cmf & 0x0F == 8, cmf & 0xF0 <= 0x70 else { return stream }
+        var cinfo = cmf >> 4
+        var half = 1 << (cinfo + 7)
+        guard text.count <= half else { return stream }
+        repeat {
+            half >>= 1
+            cinfo -= 1
+        } while cinfo > 0 && text.count <= half
+        let newCMF = (cmf & 0x0F) | (cinfo << 4)
+        var flags = Int(stream[1]) & 0xE0
+        flags += 0x1F - ((newCMF << 8) + flags) % 0x1F
+        stream[0] = UInt8(newCMF)
+        stream[1] = UInt8(flags)
+        return stream
     }
 }

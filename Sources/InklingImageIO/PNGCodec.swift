@@ -24,16 +24,20 @@ public enum PNGCodec {
     ///   text chunks.
     /// - Parameter filter: the row filter; ``PNGRowFilter/adaptive`` (libpng's per-row choice) by
     ///   default. A fixed filter encodes faster, which pays for images with large flat areas.
+    /// - Parameter textCompression: which text chunks are compressed; by default those of more
+    ///   than ``PNGTextChunk/compressionThreshold`` bytes (zlib level 6, whatever
+    ///   `compressionLevel` is).
     public static func encode(_ document: PNGDocument,
                               compressionLevel: Int = defaultCompressionLevel,
-                              filter: PNGRowFilter = .adaptive) throws(PNGError) -> [UInt8] {
+                              filter: PNGRowFilter = .adaptive,
+                              textCompression: PNGTextCompression = .longText) throws(PNGError) -> [UInt8] {
         let image = document.image
         guard image.width >= 1, image.height >= 1 else {
             throw .unsupported("a PNG needs at least 1×1 pixels, this image is \(image.width)×\(image.height)")
         }
         let raw = PNGRawImage(width: image.width, height: image.height, bitDepth: 8,
                               colorType: .init(image.format), rows: image.pixels, text: document.text)
-        return try encode(raw, compressionLevel: compressionLevel, filter: filter)
+        return try encode(raw, compressionLevel: compressionLevel, filter: filter, textCompression: textCompression)
     }
 
     /// Decodes a PNG file's bytes into an 8-bit image and its text chunks.
@@ -41,7 +45,9 @@ public enum PNGCodec {
     /// The declared size is checked against `maxPixels` (and each side against
     /// `min(maxPixels, 2³¹ − 1)`) before any pixel memory is allocated, so a small file that
     /// declares a huge image (a decompression bomb) fails fast with ``PNGError/tooLarge(width:height:)``.
-    /// Ancillary chunks are capped at 8 MB decompressed.
+    /// A compressed text chunk (or other compressed ancillary chunk) may inflate to at most
+    /// ``maximumInflatedChunkBytes(fileBytes:)``; one that would inflate further is dropped,
+    /// inflation stopping there without allocating it (a `zTXt` bomb costs time, not memory).
     ///
     /// - Parameter maxPixels: largest accepted `width × height`; must be positive. The default,
     ///   2²⁸, allows 16384×16384.
@@ -74,6 +80,17 @@ public enum PNGCodec {
         }
     }
 
+    /// The most bytes one compressed ancillary chunk of a PNG of `fileBytes` bytes may inflate
+    /// to when read: 64 MiB plus 16 bytes per byte of the file, the budget every Inkling input
+    /// is held to (``ImageFile/pixelBudget(fileBytes:)``). Every recipe up to 64 MiB of JSON
+    /// reads back, and a larger one when the file is at least a sixteenth of it (recipes
+    /// deflate about 7 to 1, their PNG holding the pixels too); a small `zTXt` that would
+    /// inflate to hundreds of megabytes is dropped after at most the budget.
+    public static func maximumInflatedChunkBytes(fileBytes: Int) -> Int {
+        let (scaled, overflow) = max(0, fileBytes).multipliedReportingOverflow(by: 16)
+        return overflow || scaled > Int.max - (64 << 20) ? Int.max : (64 << 20) + scaled
+    }
+
     /// Runs one of the shim's readers (`inkling_png_decode`, `inkling_png_read_text`) on `bytes`
     /// under `maxPixels`, hands what it read to `body`, and frees it.
     private static func reading<T>(
@@ -85,8 +102,8 @@ public enum PNGCodec {
         precondition(maxPixels > 0, "maxPixels must be positive")
         guard !bytes.isEmpty else { throw .empty }
         let side = UInt32(min(maxPixels, Int(Int32.max)))
-        var limits = inkling_png_limits(max_width: side, max_height: side,
-                                        max_pixels: UInt64(maxPixels), max_chunk_bytes: 0)
+        var limits = inkling_png_limits(max_width: side, max_height: side, max_pixels: UInt64(maxPixels),
+                                        max_chunk_bytes: maximumInflatedChunkBytes(fileBytes: bytes.count))
         var decoded = inkling_png_decoded()
         var message = [CChar](repeating: 0, count: Int(INKLING_PNG_ERROR_SIZE))
         let status = bytes.withUnsafeBufferPointer { input in
@@ -114,7 +131,8 @@ public enum PNGCodec {
     /// Encodes any PNG layout; ``encode(_:compressionLevel:filter:)`` and tests go through here.
     static func encode(_ raw: PNGRawImage,
                        compressionLevel: Int = defaultCompressionLevel,
-                       filter: PNGRowFilter = .adaptive) throws(PNGError) -> [UInt8] {
+                       filter: PNGRowFilter = .adaptive,
+                       textCompression: PNGTextCompression = .longText) throws(PNGError) -> [UInt8] {
         guard (0...9).contains(compressionLevel) else {
             throw .unsupported("compression level \(compressionLevel) is outside 0…9")
         }
@@ -126,13 +144,13 @@ public enum PNGCodec {
         }
         // All keywords and texts, each NUL-terminated, in one buffer; offsets into it per chunk.
         var strings: [CChar] = []
-        var offsets: [(keyword: Int, text: Int, length: Int, utf8: Bool)] = []
+        var offsets: [(keyword: Int, text: Int, length: Int, utf8: Bool, compressed: Bool)] = []
         for chunk in raw.text {
             let keyword = try chunk.keywordBytes()
             let (body, utf8) = try chunk.textBytes()
             let keywordOffset = strings.count
             strings += keyword.map { CChar(bitPattern: $0) } + [0]
-            offsets.append((keywordOffset, strings.count, body.count, utf8))
+            offsets.append((keywordOffset, strings.count, body.count, utf8, textCompression.compresses(byteCount: body.count)))
             strings += body.map { CChar(bitPattern: $0) } + [0]
         }
         var transparent = raw.transparentColor ?? []
@@ -146,7 +164,7 @@ public enum PNGCodec {
             let texts = offsets.map { entry in
                 inkling_png_text(keyword: stringBase.baseAddress! + entry.keyword,
                                  text: stringBase.baseAddress! + entry.text,
-                                 text_length: entry.length, utf8: entry.utf8 ? 1 : 0)
+                                 text_length: entry.length, utf8: entry.utf8 ? 1 : 0, compressed: entry.compressed ? 1 : 0)
             }
             return texts.withUnsafeBufferPointer { textBuffer in
                 raw.rows.withUnsafeBufferPointer { rows in

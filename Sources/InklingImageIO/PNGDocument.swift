@@ -2,7 +2,8 @@
 public struct PNGDocument: Sendable, Hashable {
     /// The pixels.
     public var image: RasterImage
-    /// Text chunks (tEXt, zTXt, iTXt when read; tEXt or iTXt when written), in order.
+    /// Text chunks (tEXt, zTXt, iTXt when read; tEXt or iTXt when written, zTXt or compressed
+    /// iTXt for text over ``PNGTextChunk/compressionThreshold`` bytes), in order.
     public var text: [PNGTextChunk]
 
     /// Pairs an image with its text chunks.

@@ -3,8 +3,17 @@
 /// Keywords are 1–79 printable Latin-1 characters (space allowed, but not leading, trailing or
 /// doubled), as the PNG specification requires; ``PNGCodec/encode(_:compressionLevel:)`` rejects
 /// others with ``PNGError/invalidKeyword(_:)``. Text may be any Unicode without NUL characters:
-/// pure ASCII text is written as a `tEXt` chunk, anything else as an uncompressed UTF-8 `iTXt`.
+/// pure ASCII text is written as a `tEXt` chunk, anything else as an uncompressed UTF-8 `iTXt`;
+/// text of more than ``compressionThreshold`` bytes is compressed (`zTXt`, or `iTXt` with its
+/// compression flag set), see ``PNGTextCompression``.
 public struct PNGTextChunk: Sendable, Hashable {
+    /// Longest text, in UTF-8 bytes, written uncompressed: 1 KiB. Below it deflate saves a few
+    /// hundred bytes at most (zlib's header, trailer and block overhead eat into short text),
+    /// and a short chunk stays readable with `strings`; above it a recipe's JSON shrinks about
+    /// 7 to 1.
+    public static let compressionThreshold = 1024
+
+
     /// The chunk's keyword, e.g. `Software` or `inkling.seed`.
     public var keyword: String
     /// The chunk's text.

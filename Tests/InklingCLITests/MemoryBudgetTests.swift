@@ -131,7 +131,54 @@ final class MemoryBudgetTests: XCTestCase {
             Case(name: "text-chunk-2gb.png", parts: [Part(bytes: png)], arguments: { ["inspect", $0] }, status: 3,
                  message: { "inkling inspect: \($0): cannot read the image: PNG data ends early (truncated); the file was cut off while being written or copied" },
                  seconds: 2),
+            // A 508 KiB PNG whose recipe zTXt inflates to 512 MiB: inflation stops at the budget
+            // (64 MiB + 16 × the file) and the chunk is dropped, never allocated.
+            Case(name: "recipe-ztxt-512mib.png", parts: [Part(bytes: zTXtBombPNG(inflating: 512 << 20))], arguments: { ["inspect", $0] },
+                 status: 1, message: { "inkling inspect: \($0): no inkling:recipe chunk: the PNG was not made by inkling render, or a tool stripped its metadata" },
+                 seconds: 5),
         ]
+    }
+
+    /// A 1×1 PNG whose `inkling:recipe` zTXt is a valid zlib stream of `inflating` zero bytes
+    /// (rounded down to 1 + 258k): one dynamic-Huffman block in which a 258-byte copy costs two
+    /// bits, deflate's best ratio (as `PNGBytes.zlibBomb` in the image tests builds it).
+    private static func zTXtBombPNG(inflating: Int) -> [UInt8] {
+        var bytes: [UInt8] = [], bitCount = 0
+        func write(_ value: Int, _ count: Int) {  // least significant bit first
+            for i in 0..<count {
+                if bitCount % 8 == 0 { bytes.append(0) }
+                if (value >> i) & 1 == 1 { bytes[bytes.count - 1] |= UInt8(1 << (bitCount % 8)) }
+                bitCount += 1
+            }
+        }
+        func code(_ value: Int, _ count: Int) { for i in (0..<count).reversed() { write((value >> i) & 1, 1) } }
+        write(1, 1); write(2, 2); write(29, 5); write(0, 5); write(14, 4)  // last, dynamic, 286/1/18 codes
+        for symbol in [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1] { write([18: 1, 2: 2, 1: 2][symbol] ?? 0, 3) }
+        // Lengths: literal 0 → 2, end of block → 2, code 285 → 1, distance 1 → 1 (18: zeros, 7 extra bits).
+        code(0b11, 2); code(0, 1); write(127, 7); code(0, 1); write(106, 7); code(0b11, 2); code(0, 1); write(17, 7); code(0b10, 2)
+        code(0b10, 2)
+        code(0b10, 2)  // literal 0
+        let copies = max(0, inflating - 1) / 258
+        bitCount += 2 * copies  // code 285 and distance code 0, both a 0 bit: 258 more zeros each
+        bytes += [UInt8](repeating: 0, count: (bitCount + 7) / 8 - bytes.count)
+        code(0b11, 2)  // end of block
+        let adler = UInt32((1 + 258 * copies) % 65521) << 16 | 1
+        let stream = [0x78, 0x01] + bytes + (0..<4).map { UInt8(truncatingIfNeeded: adler >> (24 - 8 * $0)) }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in body {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            crc ^= 0xFFFF_FFFF
+            let be = { (v: UInt32) in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * $0)) } }
+            return be(UInt32(data.count)) + body + be(crc)
+        }
+        // One RGB pixel of zeros (filter byte + 3 samples), stored uncompressed.
+        let idat: [UInt8] = [0x78, 0x01, 0x01, 0x04, 0x00, 0xFB, 0xFF, 0, 0, 0, 0, 0x00, 0x04, 0x00, 0x01]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", [0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])
+            + chunk("zTXt", Array("inkling:recipe".utf8) + [0, 0] + stream) + chunk("IDAT", idat) + chunk("IEND", [])
     }
 
     func testHostileSizesFailWithinTheirMemoryBudget() throws {

@@ -84,6 +84,65 @@ enum PNGBytes {
     }
 
     /// CRC-32 as PNG uses it.
+    /// A zlib stream of about `zeros` zero bytes (1 + 258 × ⌊(zeros − 1) / 258⌋) in one
+    /// dynamic-Huffman block whose length code 285 and distance code 0 take one bit each: a
+    /// literal zero, then a 258-byte copy of it every two bits, deflate's best ratio (1032 to 1;
+    /// 256 MiB in 254 KiB). Valid to the end, Adler-32 included.
+    static func zlibBomb(zeros: Int) -> [UInt8] {
+        var bits = BitWriter()
+        bits.write(1, count: 1)  // last block
+        bits.write(2, count: 2)  // dynamic Huffman codes
+        bits.write(29, count: 5)  // 286 literal/length codes
+        bits.write(0, count: 5)  // 1 distance code
+        bits.write(14, count: 4)  // 18 code length codes
+        // Code length code lengths, in deflate's order: 18 → 1 bit, 1 and 2 → 2 bits.
+        for symbol in [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1] {
+            bits.write([18: 1, 2: 2, 1: 2][symbol] ?? 0, count: 3)
+        }
+        // Their canonical codes: 18 → 0, 1 → 10, 2 → 11; 18 repeats a zero length 11…138 times.
+        func length(_ symbol: Int, repeating: Int = 0) {
+            switch symbol {
+            case 18: bits.code(0, count: 1); bits.write(repeating - 11, count: 7)
+            case 1: bits.code(0b10, count: 2)
+            default: bits.code(0b11, count: 2)
+            }
+        }
+        // Literal 0 → 2 bits, 1…255 unused, end of block (256) → 2 bits, 257…284 unused, 285 → 1 bit;
+        // then the one distance code (distance 1) → 1 bit.
+        length(2); length(18, repeating: 138); length(18, repeating: 117); length(2); length(18, repeating: 28); length(1)
+        length(1)
+        let copies = max(0, zeros - 1) / 258
+        bits.code(0b10, count: 2)  // literal 0
+        bits.skip(2 * copies)  // code 285 (0) and distance code 0 (0): 258 more zeros each
+        bits.code(0b11, count: 2)  // end of block
+        let inflated = UInt32((1 + 258 * copies) % 65521)
+        return [0x78, 0x01] + bits.bytes + be32(inflated << 16 | 1)
+    }
+
+    /// Deflate's bit order: fields least significant bit first, Huffman codes most significant first.
+    struct BitWriter {
+        var bytes: [UInt8] = []
+        var count = 0
+
+        mutating func write(_ value: Int, count bits: Int) {
+            for i in 0..<bits {
+                if count % 8 == 0 { bytes.append(0) }
+                if (value >> i) & 1 == 1 { bytes[bytes.count - 1] |= UInt8(1 << (count % 8)) }
+                count += 1
+            }
+        }
+
+        mutating func code(_ value: Int, count bits: Int) {
+            for i in (0..<bits).reversed() { write((value >> i) & 1, count: 1) }
+        }
+
+        /// `bits` zero bits.
+        mutating func skip(_ bits: Int) {
+            count += bits
+            bytes += [UInt8](repeating: 0, count: (count + 7) / 8 - bytes.count)
+        }
+    }
+
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {

@@ -115,18 +115,20 @@ struct PNGTextChunkTests {
         #expect(document.text.isEmpty)
     }
 
-    @Test("a zTXt that inflates past the chunk limit is dropped, not allocated")
+    @Test("a zTXt that would inflate to 256 MiB is dropped after the budget, never allocated")
     func textBomb() throws {
         let png = try PNGCodec.encode(PNGDocument(image: Self.image))
-        // A 3000×3000 gray image of zeros inflates to 9 MB (over the 8 MB chunk cap) from a few
-        // kilobytes; its IDAT stream makes a ready-made zlib bomb for a zTXt payload.
-        let zeros = RasterImage(width: 3000, height: 3000, format: .gray, filledWith: 0)
-        let zeroPNG = try PNGCodec.encode(PNGDocument(image: zeros), compressionLevel: 9)
-        let stream = PNGBytes.chunks(zeroPNG).filter { $0.type == "IDAT" }
-            .flatMap { zeroPNG[$0.dataOffset..<$0.crcOffset] }
-        let ztxt = PNGBytes.makeChunk("zTXt", Array("bomb".utf8) + [0, 0] + stream)
-        let document = try PNGCodec.decode(PNGBytes.inserting(ztxt, before: "IDAT", in: png))
+        let stream = PNGBytes.zlibBomb(zeros: 256 << 20)
+        #expect(stream.count < 300_000)
+        let ztxt = PNGBytes.makeChunk("zTXt", Array("inkling:recipe".utf8) + [0, 0] + stream)
+        let bomb = PNGBytes.inserting(ztxt, before: "IDAT", in: png)
+        #expect(PNGCodec.maximumInflatedChunkBytes(fileBytes: bomb.count) < 256 << 20)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let document = try PNGCodec.decode(bomb)
         #expect(document.image == Self.image)
         #expect(document.text.isEmpty)
+        #expect(try PNGCodec.decodeText(bomb).isEmpty)
+        #expect(clock.now - started < .seconds(10), "inflation stops at the budget")
     }
 }

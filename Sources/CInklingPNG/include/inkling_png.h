@@ -62,13 +62,18 @@ typedef enum inkling_png_color_type {
 /// `keyword` is NUL-terminated Latin-1 (1-79 bytes). `text` holds `text_length`
 /// bytes and is also NUL-terminated; it must not contain NUL itself.
 /// `utf8` is 1 when the text is UTF-8 (iTXt) and 0 when it is Latin-1
-/// (tEXt or zTXt). On writing, `utf8 == 1` produces an uncompressed iTXt chunk
-/// and `utf8 == 0` a tEXt chunk.
+/// (tEXt or zTXt); `compressed` is 1 for zTXt and compressed iTXt. On writing,
+/// `utf8 == 0` produces a tEXt chunk, or with `compressed == 1` a zTXt; `utf8 == 1`
+/// an uncompressed iTXt, or with `compressed == 1` a compressed one (flag 1,
+/// method 0, no language or translated keyword). Compressed text is deflated
+/// at zlib's default level, 6, whatever `compression_level` the image has.
+/// On reading, `compressed` tells what the file held.
 typedef struct inkling_png_text {
     const char *keyword;
     const char *text;
     size_t text_length;
     int utf8;
+    int compressed;
 } inkling_png_text;
 
 /// Limits that protect the reader against decompression bombs.
@@ -84,7 +89,9 @@ typedef struct inkling_png_limits {
     /// Most accepted pixels (width x height); default 1 << 28.
     uint64_t max_pixels;
     /// Largest buffer libpng may allocate for one ancillary chunk, e.g. a
-    /// decompressed zTXt; default 8,000,000 bytes.
+    /// decompressed zTXt; default 8,000,000 bytes. A compressed text chunk
+    /// that would inflate past it is dropped (inflation stops there, and
+    /// nothing of that size is allocated); an uncompressed one over it is read.
     size_t max_chunk_bytes;
 } inkling_png_limits;
 

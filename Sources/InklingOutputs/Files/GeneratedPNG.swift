@@ -28,7 +28,8 @@ public struct GeneratedPNG: Sendable, Hashable {
         let text = textChunks ?? recipe.textChunks()
         do {
             if let enginePNG, let kept = try PNGCodec.replacingText(in: enginePNG, with: text, width: image.width,
-                                                                    height: image.height, format: image.format) {
+                                                                    height: image.height, format: image.format,
+                                                                    textCompression: encoding.textCompression) {
                 png = kept
             } else {
                 png = try encoding.encode(PNGDocument(image: image, text: text))

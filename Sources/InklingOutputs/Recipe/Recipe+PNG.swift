@@ -12,7 +12,9 @@ extension Recipe {
     /// `inkling:source`.
     ///
     /// PNG writes ASCII-only text as `tEXt` and other text as UTF-8 `iTXt`, so a recipe with a
-    /// non-ASCII prompt lands in an `iTXt` chunk; readers accept either.
+    /// non-ASCII prompt lands in an `iTXt` chunk; text of more than 1 KiB (the recipe, with its
+    /// drawing, nearly always) is compressed: `zTXt`, or `iTXt` with its compression flag set
+    /// (``PNGTextCompression``). Readers accept all of them.
     public func textChunks() -> [PNGTextChunk] {
         textChunks(sourceChunk: source?.image.flatMap(Self.sourceChunk))
     }

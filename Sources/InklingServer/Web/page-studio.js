@@ -45,14 +45,37 @@ async function addResult(item, request) {
   // The newest result in view: beside the canvas the results' column scrolls to it (the canvas
   // stays where it is); stacked, the page does.
   card.scrollIntoView({ block: "nearest" });
-  const query = `format=jpeg&width=${previewWidth(card, item)}`;
-  const response = await apiFetch(`${item.url}?${query}`);
-  if (!response.ok) throw new Error(`image ${item.variation}: ${inWords(response.status, await response.json().catch(() => ({})))}`);
-  const blob = await response.blob();
-  card.previewBytes = blob.size;
-  card.previewType = blob.type;
-  image.src = URL.createObjectURL(blob);
   card.request = request;
+  // A preview that cannot be had (rate limited twice, the server away) leaves the card with its
+  // reason: the stream goes on, and Download may still work.
+  try {
+    const blob = await previewOf(card, item);
+    card.previewBytes = blob.size;
+    card.previewType = blob.type;
+    image.src = URL.createObjectURL(blob);
+  } catch (error) {
+    caption.textContent = `${caption.textContent}. No preview: ${error.message}`;
+  }
+}
+
+/** The result's JPEG at its card's size; a 429 is waited out once (previews are charged). */
+async function previewOf(card, item) {
+  const url = `${item.url}?format=jpeg&width=${previewWidth(card, item)}`;
+  for (let attempt = 0; ; attempt++) {
+    let response;
+    try {
+      response = await apiFetch(url);
+    } catch (error) {
+      throw new Error(unreachable(error));
+    }
+    if (response.ok) return response.blob();
+    const wait = Number(response.headers.get("Retry-After"));
+    if (response.status === 429 && attempt === 0 && wait > 0 && wait <= 10) {
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      continue;
+    }
+    throw new Error(inWords(response.status, await response.json().catch(() => ({})), response.headers.get("Retry-After")));
+  }
 }
 
 function button(text, title, action) {

@@ -22,7 +22,9 @@ extension FreehandImporter {
            InterchangeJSON.contains(head, "\"appState\"") || InterchangeJSON.contains(head, "\"pageState\"") {
             return !InterchangeJSON.contains(head, "\"document\"")
         }
-        // {"name": [[number… or {"name": [{… "x" …: the first member is a stroke.
+        // {"name": [[number… or {"name": [{… "x" …: the first member is a stroke. Canonical stroke
+        // JSON may start {"strokes": [{… "points": [{"x" … (a client may write its keys in any
+        // order): a document naming "points" or "strokes" is not named strokes.
         var i = head.startIndex + 1
         func skipSpace() { while i < head.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 } }
         skipSpace()
@@ -40,7 +42,9 @@ extension FreehandImporter {
         guard tokens[0] == UInt8(ascii: ":"), tokens[1] == UInt8(ascii: "[") else { return false }
         switch tokens[2] {
         case UInt8(ascii: "["): return tokens[3] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(tokens[3])
-        case UInt8(ascii: "{"): return InterchangeJSON.contains(head, "\"x\"") && !InterchangeJSON.contains(head, "clientX")
+        case UInt8(ascii: "{"):
+            return InterchangeJSON.contains(head, "\"x\"") && !InterchangeJSON.contains(head, "clientX")
+                && !InterchangeJSON.contains(head, "\"points\"") && !InterchangeJSON.contains(head, "\"strokes\"")
         default: return false
         }
     }

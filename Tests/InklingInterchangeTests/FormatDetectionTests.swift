@@ -42,6 +42,29 @@ final class FormatDetectionTests: XCTestCase {
         }
     }
 
+    /// Canonical stroke JSON whose first key is "strokes" (JSONSerialization and other writers
+    /// order keys as they like) is canonical, not perfect-freehand's named strokes: a detection
+    /// that looked only at the first member's shape took it for those one run in four.
+    func testCanonicalJSONStartingWithItsStrokesIsCanonical() throws {
+        // Enough points that "format" comes after the detector's first 4 KiB.
+        let points = (0..<400).map { #"{"x": \#($0), "y": \#($0 * 2)}"# }.joined(separator: ", ")
+        let columns = (0..<800).map(String.init).joined(separator: ", ")
+        let documents = [
+            #"{"strokes": [{"points": [\#(points)]}], "format": "inkling.drawing", "version": 1}"#,
+            #"{"strokes": [{"ink": {"type": "pen"}, "points": [\#(points)]}], "version": 1, "format": "inkling.drawing"}"#,
+            #"{"strokes": [{"points": {"x": [\#(columns)], "y": [\#(columns)]}}], "version": 1, "format": "inkling.drawing"}"#,
+        ]
+        for (i, text) in documents.enumerated() {
+            XCTAssertGreaterThan(text.utf8.count, InkFormatDetector.sniffLength)
+            let bytes = Array(text.utf8)
+            // Not named early, so no format is detected: the reader takes it as canonical.
+            XCTAssertNil(InkFormatDetector.detect(bytes), "document \(i)")
+            XCTAssertEqual(try? InkReader.read(bytes).strokes.count, 1, "document \(i)")
+        }
+        // Named strokes themselves are still perfect-freehand's.
+        XCTAssertEqual(InkFormatDetector.detect(Array(#"{"corners": [[1, 2, 0.5, 0], [3, 4, 0.5, 16]]}"#.utf8)), .freehand)
+    }
+
     func testEveryInterchangeSampleIsDetectedAsItsFormat() throws {
         let dir = Self.repositoryRoot.appendingPathComponent("Strokes/interchange")
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {

@@ -219,10 +219,11 @@ let package = Package(
                 "InklingOutputs", "InklingStrokes",
             ]
         ),
-        // HTTP: libmicrohttpd's exchanges over the C shim, as Swift requests and responses. No API.
+        // HTTP: libmicrohttpd's exchanges over the C shim, as Swift requests and responses, and
+        // upgraded WebSocket connections (framing from InklingTransport's codec). No API.
         .target(
             name: "InklingHTTP",
-            dependencies: ["CInklingHTTP", "CInklingZlib", "InklingBase"]
+            dependencies: ["CInklingHTTP", "CInklingZlib", "InklingBase", "InklingTransport"]
         ),
         // Usage limits: token buckets per client, in this process (the cluster shares them on Redis).
         .target(

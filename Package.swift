@@ -350,7 +350,7 @@ let package = Package(
         .testTarget(
             name: "InklingServerTests",
             dependencies: ["InklingBase", "InklingServer", "InklingJobs", "InklingLimits", "InklingHTTP", "InklingHTTPExchange", "Inkling", "InklingEngines",
-                           "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
+                           "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning", "InklingTransport"]
         ),
         .testTarget(name: "InklingRedisTests", dependencies: ["InklingRedis", "InklingRedisTestSupport"]),
         .testTarget(

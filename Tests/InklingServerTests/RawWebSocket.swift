@@ -16,7 +16,9 @@ final class RawWebSocket {
 
     /// Sends the handshake for `path` (`headers` replace or add to the usual ones; a `nil` value
     /// leaves one out) and reads the answer's head (and body, when it is no 101).
-    init(port: UInt16, path: String, headers extra: [String: String?] = [:], method: String = "GET", version: String = "HTTP/1.1") throws {
+    /// `first` goes out in the same write as the handshake (frames sent before the 101 arrives).
+    init(port: UInt16, path: String, headers extra: [String: String?] = [:], method: String = "GET", version: String = "HTTP/1.1",
+         first: [UInt8] = []) throws {
         connection = try RawConnection(port: port)
         var lines: [(String, String?)] = [
             ("Host", "127.0.0.1:\(port)"), ("Upgrade", "websocket"), ("Connection", "Upgrade"),
@@ -27,7 +29,7 @@ final class RawWebSocket {
         }
         var head = "\(method) \(path) \(version)\r\n"
         for case (let name, let value?) in lines { head += "\(name): \(value)\r\n" }
-        try connection.send(head + "\r\n")
+        try connection.send(Array((head + "\r\n").utf8) + first)
         var received: [UInt8] = []
         var end: Int?
         while end == nil {

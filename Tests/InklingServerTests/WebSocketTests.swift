@@ -168,6 +168,19 @@ final class WebSocketTests: XCTestCase {
         XCTAssertEqual(seen.received.count, 5)
     }
 
+    func testFramesSentWithTheHandshakeAreRead() throws {
+        let server = try start()
+        defer { server.stop() }
+        // Sent before the 101 (and before the key is checked in a task): libmicrohttpd has read
+        // them with the head and hands them over with the connection.
+        let early = WebSocketFrame(opcode: .text, payload: Array("early".utf8)).encoded(masked: true)
+            + WebSocketFrame(opcode: .binary, payload: [1, 2, 3]).encoded(masked: true)
+        let socket = try RawWebSocket(port: server.port, path: "/test/echo", first: early)
+        XCTAssertEqual(socket.status, 101)
+        XCTAssertEqual(try socket.receive().map { String(decoding: $0.payload, as: UTF8.self) }, "early")
+        XCTAssertEqual(try socket.receive()?.payload, [1, 2, 3])
+    }
+
     func testFragmentsAreJoinedAndPingsAnsweredBetweenThem() throws {
         let server = try start()
         defer { server.stop() }

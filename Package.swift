@@ -219,10 +219,11 @@ let package = Package(
                 "InklingOutputs", "InklingStrokes",
             ]
         ),
-        // HTTP: libmicrohttpd's exchanges over the C shim, as Swift requests and responses. No API.
+        // HTTP: libmicrohttpd's exchanges over the C shim, as Swift requests and responses, and
+        // upgraded WebSocket connections (framing from InklingTransport's codec). No API.
         .target(
             name: "InklingHTTP",
-            dependencies: ["CInklingHTTP", "CInklingZlib", "InklingBase"]
+            dependencies: ["CInklingHTTP", "CInklingZlib", "InklingBase", "InklingTransport"]
         ),
         // Usage limits: token buckets per client, in this process (the cluster shares them on Redis).
         .target(
@@ -349,7 +350,7 @@ let package = Package(
         .testTarget(
             name: "InklingServerTests",
             dependencies: ["InklingBase", "InklingServer", "InklingJobs", "InklingLimits", "InklingHTTP", "InklingHTTPExchange", "Inkling", "InklingEngines",
-                           "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
+                           "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning", "InklingTransport"]
         ),
         .testTarget(name: "InklingRedisTests", dependencies: ["InklingRedis", "InklingRedisTestSupport"]),
         .testTarget(
@@ -391,6 +392,7 @@ if Context.environment["INKLING_FUZZ"] != nil {
         ("stroke-shape", ["InklingStrokes"]),
         ("api-key-file", ["InklingServer", "InklingJobs"]),
         ("gzip-body", ["InklingHTTP"]),
+        ("websocket", ["InklingTransport"]),
     ]
     // libFuzzer's driver behind a C entry point that each target's `@main` calls.
     package.targets.append(.target(name: "CInklingFuzz", path: "Fuzz/CInklingFuzz"))

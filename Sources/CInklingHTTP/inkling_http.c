@@ -87,6 +87,7 @@ struct inkling_http_server {
     inkling_http_exchange *live;
     connection_record *connections;
     char *tls_key, *tls_cert;  /* copies kept while the daemon runs (it holds the pointers) */
+    inkling_http_upgrades *upgrades; /* connections handed over after a 101 (inkling_http_upgrade.c) */
 };
 
 static double now_seconds(void) {
@@ -208,6 +209,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         exchange = inkling_http_exchange_create(connection, method, url, version, client);
         if (!exchange) return MHD_NO;
         *con_cls = exchange;
+        exchange->upgrades = server->upgrades;
         server_link(server, exchange);
         connection_record *record = record_of(connection);
         pthread_mutex_lock(&server->lock);
@@ -425,6 +427,8 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
 #else
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
 #endif
+    /* WebSocket upgrades (inkling_http_exchange_upgrade), where this libmicrohttpd has them. */
+    if (MHD_is_feature_supported(MHD_FEATURE_UPGRADE) == MHD_YES) flags |= MHD_ALLOW_UPGRADE;
     *why = INKLING_HTTP_START_FAILED;
     if (config->no_listen) {
         flags |= MHD_USE_NO_LISTEN_SOCKET;
@@ -455,6 +459,7 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
         return NULL;
     }
     pthread_mutex_init(&server->lock, NULL);
+    server->upgrades = inkling_http_upgrades_create();
     server->handler = handler;
     server->context = context;
     server->max_body_bytes = config->max_body_bytes;
@@ -482,6 +487,7 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
             snprintf(error, error_size, "this libmicrohttpd was built without TLS; put a TLS proxy in front (docs/deploy.md)");
             if (listen_fd >= 0) close(listen_fd);
             pthread_mutex_destroy(&server->lock);
+            inkling_http_upgrades_free(server->upgrades);
             free(server);
             return NULL;
         }
@@ -512,6 +518,7 @@ inkling_http_server *inkling_http_server_start(const inkling_http_config *config
         pthread_mutex_destroy(&server->lock);
         free(server->tls_key);
         free(server->tls_cert);
+        inkling_http_upgrades_free(server->upgrades);
         free(server);
         return NULL;
     }
@@ -550,10 +557,14 @@ void inkling_http_server_drain(inkling_http_server *server) {
 unsigned inkling_http_server_pending(inkling_http_server *server) {
     unsigned count = 0;
     pthread_mutex_lock(&server->lock);
-    for (inkling_http_exchange *e = server->live; e; e = e->next) count++;
+    for (inkling_http_exchange *e = server->live; e; e = e->next) {
+        if (!__atomic_load_n(&e->upgraded, __ATOMIC_ACQUIRE)) count++;
+    }
     pthread_mutex_unlock(&server->lock);
     return count;
 }
+
+unsigned inkling_http_server_upgraded(inkling_http_server *server) { return inkling_http_upgrades_count(server->upgrades); }
 
 void inkling_http_server_stop(inkling_http_server *server) {
     __atomic_store_n(&server->stopping, 1, __ATOMIC_RELEASE);
@@ -573,7 +584,10 @@ void inkling_http_server_stop(inkling_http_server *server) {
         pthread_mutex_unlock(&e->lock);
     }
     pthread_mutex_unlock(&server->lock);
+    /* libmicrohttpd must find no upgraded connection open when it stops. */
+    inkling_http_upgrades_close_all(server->upgrades);
     MHD_stop_daemon(server->daemon);
+    inkling_http_upgrades_free(server->upgrades);
     pthread_mutex_destroy(&server->lock);
     free(server->tls_key);
     free(server->tls_cert);

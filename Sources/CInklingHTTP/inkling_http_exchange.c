@@ -35,6 +35,7 @@ void inkling_http_exchange_retain(inkling_http_exchange *exchange) {
 void inkling_http_exchange_release(inkling_http_exchange *exchange) {
     if (!exchange) return;
     if (__atomic_sub_fetch(&exchange->references, 1, __ATOMIC_ACQ_REL) != 0) return;
+    inkling_http_upgrade_abandon(exchange);
     pthread_mutex_destroy(&exchange->lock);
     free(exchange->method);
     free(exchange->path);
@@ -138,7 +139,9 @@ static void stream_free(void *cls) { inkling_http_exchange_release(cls); }
 void inkling_http_exchange_queue_locked(inkling_http_exchange *e) {
     if (e->queued || !e->connection) return;
     struct MHD_Response *response;
-    if (e->answer == INKLING_ANSWER_STREAM) {
+    if (e->answer == INKLING_ANSWER_UPGRADE) {
+        response = inkling_http_upgrade_response(e);
+    } else if (e->answer == INKLING_ANSWER_STREAM) {
         inkling_http_exchange_retain(e);
         response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, stream_reader, e, stream_free);
         if (!response) inkling_http_exchange_release(e);
@@ -157,8 +160,17 @@ void inkling_http_exchange_queue_locked(inkling_http_exchange *e) {
     }
     if (!response) return;
     add_headers(response, e->headers);
-    MHD_queue_response(e->connection, e->status, response);
+    enum MHD_Result queued = MHD_queue_response(e->connection, e->status, response);
     MHD_destroy_response(response);
+    if (queued != MHD_YES && e->answer == INKLING_ANSWER_UPGRADE) {
+        /* libmicrohttpd refused the switch (not HTTP/1.1, no Upgrade header): close instead. */
+        response = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+        if (response) {
+            MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
+            MHD_queue_response(e->connection, MHD_HTTP_INTERNAL_SERVER_ERROR, response);
+            MHD_destroy_response(response);
+        }
+    }
     e->queued = 1;
 }
 
@@ -185,6 +197,25 @@ int inkling_http_exchange_respond(inkling_http_exchange *e, unsigned status, con
 
 int inkling_http_exchange_begin_stream(inkling_http_exchange *e, unsigned status, const char *headers) {
     return answer(e, INKLING_ANSWER_STREAM, status, headers, NULL, 0);
+}
+
+int inkling_http_exchange_upgrade(inkling_http_exchange *e, const char *headers, inkling_http_upgrade_handler handler,
+                                  void *context) {
+    pthread_mutex_lock(&e->lock);
+    int accepted = 0;
+    if (e->answer == INKLING_ANSWER_NONE && !e->closed && handler) {
+        accepted = inkling_http_exchange_set_answer_locked(e, INKLING_ANSWER_UPGRADE, 101, headers, NULL, 0);
+        if (accepted) {
+            e->upgrade_handler = handler;
+            e->upgrade_context = context;
+            if (e->suspended && e->connection) {
+                e->suspended = 0;
+                MHD_resume_connection(e->connection);
+            }
+        }
+    }
+    pthread_mutex_unlock(&e->lock);
+    return accepted;
 }
 
 int inkling_http_exchange_write(inkling_http_exchange *e, const uint8_t *bytes, size_t length) {

@@ -14,7 +14,10 @@
    cap (to answer 413 once it ends); beyond that the connection is closed without an answer. */
 #define INKLING_HTTP_DISCARD_FACTOR 8
 
-enum { INKLING_ANSWER_NONE = 0, INKLING_ANSWER_WHOLE = 1, INKLING_ANSWER_STREAM = 2 };
+enum { INKLING_ANSWER_NONE = 0, INKLING_ANSWER_WHOLE = 1, INKLING_ANSWER_STREAM = 2, INKLING_ANSWER_UPGRADE = 3 };
+
+/* The server's upgraded connections (inkling_http_upgrade.c). */
+typedef struct inkling_http_upgrades inkling_http_upgrades;
 
 struct inkling_http_exchange {
     pthread_mutex_t lock;     /* guards everything below that changes after dispatch */
@@ -44,6 +47,10 @@ struct inkling_http_exchange {
     size_t reply_length, reply_capacity, reply_offset;
     int finished;             /* the stream has ended */
     inkling_http_exchange *next, *prev; /* the server's list of live exchanges */
+    inkling_http_upgrades *upgrades;      /* the server's upgraded connections */
+    inkling_http_upgrade_handler upgrade_handler; /* until called (once: with a handle, or NULL) */
+    void *upgrade_context;
+    int upgraded;             /* atomic: the connection has been handed over (no longer pending) */
 };
 
 inkling_http_exchange *inkling_http_exchange_create(struct MHD_Connection *connection, const char *method,
@@ -56,5 +63,17 @@ int inkling_http_exchange_set_answer_locked(inkling_http_exchange *exchange, int
                                             const char *headers, const uint8_t *body, size_t length);
 /* Hands the recorded answer to libmicrohttpd (lock held, on the connection's thread). */
 void inkling_http_exchange_queue_locked(inkling_http_exchange *exchange);
+
+/* The 101 response that hands the exchange's connection to its upgrade handler, or NULL. */
+struct MHD_Response *inkling_http_upgrade_response(inkling_http_exchange *exchange);
+/* Calls an upgrade handler that was never called, with NULL (the exchange is being freed). */
+void inkling_http_upgrade_abandon(inkling_http_exchange *exchange);
+inkling_http_upgrades *inkling_http_upgrades_create(void);
+/* Shuts and hands back every upgraded connection, and every one that arrives later (before
+   MHD_stop_daemon); waits for releases in progress. */
+void inkling_http_upgrades_close_all(inkling_http_upgrades *upgrades);
+unsigned inkling_http_upgrades_count(inkling_http_upgrades *upgrades);
+/* After MHD_stop_daemon. */
+void inkling_http_upgrades_free(inkling_http_upgrades *upgrades);
 
 #endif

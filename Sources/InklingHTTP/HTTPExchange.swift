@@ -8,11 +8,17 @@ package final class HTTPExchange: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The request, copied out of libmicrohttpd when the exchange was created.
     package let request: HTTPRequest
+    /// The server's upgraded connections (`nil`: this exchange cannot upgrade).
+    private let webSockets: WebSocketRegistry?
 
     /// Takes over the caller's reference to `handle` and copies the request out of it; must be
     /// called inside the handler call (headers and query are only readable then).
-    package init(taking handle: OpaquePointer) {
+    package convenience init(taking handle: OpaquePointer) { self.init(taking: handle, webSockets: nil) }
+
+    /// As ``init(taking:)``, for a server that can upgrade connections into `webSockets`.
+    init(taking handle: OpaquePointer, webSockets: WebSocketRegistry?) {
         self.handle = handle
+        self.webSockets = webSockets
         var length = 0
         let body: [UInt8]
         if let bytes = inkling_http_exchange_body(handle, &length), length > 0 {
@@ -64,6 +70,53 @@ package final class HTTPExchange: @unchecked Sendable {
     /// Ends a streamed response.
     @discardableResult
     package func finish() -> Bool { inkling_http_exchange_finish(handle) != 0 }
+
+    /// Answers `101 Switching Protocols` for `handshake` (with `headers` added) and, once it has
+    /// been sent, hands the connection to `handler` in a new task. Nothing is answered unless
+    /// the result is ``WebSocketUpgrade/upgrading``: answer ``WebSocketUpgrade/full`` with 503.
+    package func upgrade(_ handshake: WebSocketHandshake, headers: [(String, String)] = [],
+                         handler: @escaping @Sendable (WebSocketConnection) async -> Void) -> WebSocketUpgrade {
+        guard let webSockets else { return .unavailable }
+        guard webSockets.reserve() else { return .full }
+        let box = Unmanaged.passRetained(UpgradeBox(registry: webSockets, request: request, handler: handler))
+        let block = HTTPResponse(status: 101, headers: handshake.headers + headers).headerBlock
+        let accepted = inkling_http_exchange_upgrade(handle, block, { context, upgraded in
+            guard let context else { return }
+            Unmanaged<UpgradeBox>.fromOpaque(context).takeRetainedValue().upgraded(upgraded)
+        }, box.toOpaque())
+        guard accepted != 0 else {
+            box.release()
+            webSockets.unreserve()
+            return .gone
+        }
+        return .upgrading
+    }
+
+    /// What an upgrade needs once the 101 has gone (or the connection has).
+    private final class UpgradeBox {
+        let registry: WebSocketRegistry
+        let request: HTTPRequest
+        let handler: @Sendable (WebSocketConnection) async -> Void
+
+        init(registry: WebSocketRegistry, request: HTTPRequest, handler: @escaping @Sendable (WebSocketConnection) async -> Void) {
+            self.registry = registry
+            self.request = request
+            self.handler = handler
+        }
+
+        /// Called by the shim on a server thread, exactly once: with the connection's handle, or
+        /// `nil` when it ended before the switch.
+        func upgraded(_ upgraded: OpaquePointer?) {
+            guard let upgraded else { return registry.unreserve() }
+            let core = WebSocketCore(socket: UpgradedSocket(taking: upgraded), limits: registry.limits)
+            core.ended = { [weak registry, id = ObjectIdentifier(core)] in registry?.remove(id) }
+            if !registry.adopt(core) { core.close(code: 1001, reason: "the server is shutting down", discardQueued: true) }
+            let connection = WebSocketConnection(request: request, core: core)
+            core.start()
+            let handler = self.handler
+            Task { await handler(connection) }
+        }
+    }
 
     /// The headers (`query: false`) or query arguments of the request.
     private static func pairs(_ handle: OpaquePointer, query: Bool) -> [(String, String)] {

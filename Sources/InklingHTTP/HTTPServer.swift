@@ -23,6 +23,8 @@ package final class HTTPServer: @unchecked Sendable {
         package var noListen = false
         /// PEM private key and certificate: HTTPS (both, or neither).
         package var tls: (key: String, certificate: String)?
+        /// Bounds of upgraded (WebSocket) connections.
+        package var webSocket = WebSocketLimits()
 
         /// Settings; each as `inkling serve`'s configuration gives it.
         package init(host: String, port: UInt16, threads: Int, connectionTimeout: Int, headTimeout: Int, requestDeadline: Int,
@@ -45,7 +47,11 @@ package final class HTTPServer: @unchecked Sendable {
 
     private final class HandlerBox {
         let handler: @Sendable (HTTPExchange) -> Void
-        init(_ handler: @escaping @Sendable (HTTPExchange) -> Void) { self.handler = handler }
+        let webSockets: WebSocketRegistry
+        init(_ handler: @escaping @Sendable (HTTPExchange) -> Void, webSockets: WebSocketRegistry) {
+            self.handler = handler
+            self.webSockets = webSockets
+        }
     }
 
     private let lock = NSLock()
@@ -53,10 +59,13 @@ package final class HTTPServer: @unchecked Sendable {
     private let box: Unmanaged<HandlerBox>
     /// The port the server listens on (the one picked when 0 was asked for).
     package let port: UInt16
+    /// Upgraded (WebSocket) connections.
+    private let webSockets: WebSocketRegistry
 
     /// Starts listening.
     package init(_ settings: Settings, handler: @escaping @Sendable (HTTPExchange) -> Void) throws(HTTPServerError) {
-        let box = Unmanaged.passRetained(HandlerBox(handler))
+        let webSockets = WebSocketRegistry(limits: settings.webSocket)
+        let box = Unmanaged.passRetained(HandlerBox(handler, webSockets: webSockets))
         var message = [CChar](repeating: 0, count: 256)
         var why: Int32 = 0
         // The C side copies the key and certificate; these C strings live for the call only.
@@ -74,7 +83,7 @@ package final class HTTPServer: @unchecked Sendable {
             return inkling_http_server_start(&config, { context, exchange in
                 guard let context, let exchange else { return }
                 let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
-                box.handler(HTTPExchange(taking: exchange))
+                box.handler(HTTPExchange(taking: exchange, webSockets: box.webSockets))
             }, box.toOpaque(), &message, message.count, &why)
         }
         guard let started else {
@@ -84,6 +93,7 @@ package final class HTTPServer: @unchecked Sendable {
         }
         handle = started
         self.box = box
+        self.webSockets = webSockets
         port = inkling_http_server_port(started)
     }
 
@@ -92,23 +102,31 @@ package final class HTTPServer: @unchecked Sendable {
         lock.withLock { handle.map { inkling_http_server_connect($0, fd) != 0 } ?? false }
     }
 
-    /// Closes the listening socket; requests that arrive from now on get 503 `stopping`.
+    /// Closes the listening socket; requests that arrive from now on get 503 `stopping`, and
+    /// upgraded connections are closed with 1001 (their queued messages dropped).
     package func drain() {
         lock.withLock { if let handle { inkling_http_server_drain(handle) } }
+        webSockets.drain()
     }
+
+    /// Upgraded (WebSocket) connections open now.
+    package var webSocketCount: Int { webSockets.count }
 
     /// Requests still being received or answered.
     package var pending: Int {
         lock.withLock { handle.map { Int(inkling_http_server_pending($0)) } ?? 0 }
     }
 
-    /// Stops the server: waiting exchanges get 503, connections close, threads end.
+    /// Stops the server: waiting exchanges get 503, upgraded connections a close frame (1001) and
+    /// up to a second to answer it, then connections close and threads end.
     package func stop() {
         let running: OpaquePointer? = lock.withLock {
             defer { handle = nil }
             return handle
         }
         guard let running else { return }
+        // Upgraded connections get 1001 and up to a second to answer; the shim shuts the rest.
+        webSockets.closeAll(within: 1)
         inkling_http_server_stop(running)
         box.release()
     }

@@ -35,6 +35,13 @@ public struct ServerConfiguration: Sendable {
     /// Most body bytes being received at once, all requests together (503 `server_busy` for a
     /// body that would pass it), so many slow uploads cannot hold unbounded memory; 0 for no limit.
     public var maxBufferedBytes = 256 << 20
+    /// Most WebSocket connections open at once (`--max-live`); one more is refused with 503
+    /// `too_many_live_connections` before its upgrade. Each also counts against
+    /// ``connectionLimit`` and ``connectionsPerAddress`` while it is open.
+    public var maxLiveConnections = 64
+    /// The other bounds of WebSocket connections (message size, frames per message, idle
+    /// timeout, send queue); their count is ``maxLiveConnections``.
+    package var webSocketLimits = WebSocketLimits()
     /// Usage limit: tokens a client regains per second (0 turns limits off).
     public var tokensPerSecond = 2.0
     /// Usage limit: most tokens a client can hold (a burst); a guidance map costs 1, a
@@ -99,6 +106,7 @@ public struct ServerConfiguration: Sendable {
         guard headTimeout >= 1, requestDeadline >= headTimeout else { throw bad("the head timeout must be at least 1 second and the request deadline at least the head timeout") }
         guard drainTimeout >= 0, drainTimeout.isFinite else { throw bad("the drain deadline must be 0 or more seconds") }
         guard connectionLimit >= 1 else { throw bad("the connection limit must be at least 1") }
+        guard maxLiveConnections >= 0 else { throw bad("the live connection limit must be 0 (none) or more") }
         guard maxBodyBytes >= 1024 else { throw bad("the body cap must be at least 1024 bytes") }
         guard tokensPerSecond >= 0, tokensPerSecond.isFinite else { throw bad("the usage rate must be 0 (off) or positive") }
         guard tokensPerSecond == 0 || burst >= 4 else { throw bad("the usage burst must be at least 4 (a generation of 4 images costs 4)") }

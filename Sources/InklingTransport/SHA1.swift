@@ -1,8 +1,8 @@
 /// SHA-1 (FIPS 180-4), only for the WebSocket handshake's `Sec-WebSocket-Accept` (RFC 6455 §4.2.2),
 /// where it is mandated; never for anything that needs a secure hash.
-enum SHA1 {
+package enum SHA1 {
     /// The 20-byte digest of `message`.
-    static func digest(_ message: [UInt8]) -> [UInt8] {
+    package static func digest(_ message: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
         var data = message
         let bitLength = UInt64(message.count) * 8

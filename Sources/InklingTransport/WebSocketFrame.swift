@@ -2,23 +2,27 @@ import Foundation
 
 /// One WebSocket frame (RFC 6455 §5.2): encoding for either side and incremental parsing.
 ///
-/// Not API: the client uses it within this module; `@_spi(EngineFakes)` lends it to the loopback
-/// WebSocket server of the engine fakes.
-@_spi(EngineFakes) public struct WebSocketFrame: Sendable, Hashable {
+/// Not API: package-wide for the client, the server's connections (InklingHTTP) and the engine
+/// fakes' loopback WebSocket server. The framing rules themselves are read in one place,
+/// ``WebSocketFrameHead``.
+package struct WebSocketFrame: Sendable, Hashable {
     /// Frame types.
-    public enum Opcode: UInt8, Sendable {
+    package enum Opcode: UInt8, Sendable {
         case continuation = 0, text = 1, binary = 2, close = 8, ping = 9, pong = 10
+
+        /// Whether this is a control frame (close, ping, pong).
+        package var isControl: Bool { rawValue & 0x08 != 0 }
     }
 
     /// Whether this is the last frame of a message.
-    public var fin: Bool
+    package var fin: Bool
     /// The frame type.
-    public var opcode: Opcode
+    package var opcode: Opcode
     /// The unmasked payload.
-    public var payload: [UInt8]
+    package var payload: [UInt8]
 
     /// Creates a frame.
-    public init(fin: Bool = true, opcode: Opcode, payload: [UInt8]) {
+    package init(fin: Bool = true, opcode: Opcode, payload: [UInt8]) {
         self.fin = fin
         self.opcode = opcode
         self.payload = payload
@@ -28,7 +32,7 @@ import Foundation
     static let maximumPayload = 16 << 20
 
     /// The frame's bytes; clients must mask (`masked: true`), servers must not.
-    public func encoded(masked: Bool) -> [UInt8] {
+    package func encoded(masked: Bool) -> [UInt8] {
         var out: [UInt8] = [(fin ? 0x80 : 0) | opcode.rawValue]
         let maskBit: UInt8 = masked ? 0x80 : 0
         let n = payload.count
@@ -48,43 +52,28 @@ import Foundation
     }
 
     /// Removes and returns the first complete frame in `buffer`, or `nil` when more bytes are
-    /// needed. Throws a reason for frames that break the protocol (unknown opcode, too large).
-    public static func parse(_ buffer: inout [UInt8]) throws(WebSocketError) -> WebSocketFrame? {
-        guard buffer.count >= 2 else { return nil }
-        guard let opcode = Opcode(rawValue: buffer[0] & 0x0F) else {
-            throw .protocolViolation("unknown frame opcode \(buffer[0] & 0x0F)")
+    /// needed. Throws a reason for frames that break the protocol (reserved bits, an unknown
+    /// opcode, a fragmented or long control frame, over 16 MiB): ``WebSocketFrameHead``'s rules.
+    package static func parse(_ buffer: inout [UInt8]) throws(WebSocketError) -> WebSocketFrame? {
+        let result = buffer.withUnsafeBytes { bytes -> Result<(frame: WebSocketFrame, consumed: Int)?, WebSocketViolation> in
+            Result { () throws(WebSocketViolation) -> (frame: WebSocketFrame, consumed: Int)? in
+                guard let head = try WebSocketFrameHead.read(bytes, maximumPayload: maximumPayload),
+                      bytes.count >= head.length + head.payloadLength else { return nil }
+                return (WebSocketFrame(fin: head.fin, opcode: head.opcode, payload: head.payload(in: bytes)), head.length + head.payloadLength)
+            }
         }
-        let fin = buffer[0] & 0x80 != 0
-        let masked = buffer[1] & 0x80 != 0
-        var length = Int(buffer[1] & 0x7F)
-        var offset = 2
-        if length == 126 {
-            guard buffer.count >= 4 else { return nil }
-            length = Int(buffer[2]) << 8 | Int(buffer[3])
-            offset = 4
-        } else if length == 127 {
-            guard buffer.count >= 10 else { return nil }
-            var value: UInt64 = 0
-            for i in 2..<10 { value = value << 8 | UInt64(buffer[i]) }
-            guard value <= UInt64(maximumPayload) else { throw .protocolViolation("a frame of \(value) bytes is over the 16 MiB limit") }
-            length = Int(value)
-            offset = 10
+        let parsed: (frame: WebSocketFrame, consumed: Int)?
+        switch result {
+        case .success(let value): parsed = value
+        case .failure(let violation): throw .protocolViolation(violation.reason)
         }
-        guard length <= maximumPayload else { throw .protocolViolation("a frame of \(length) bytes is over the 16 MiB limit") }
-        let keyOffset = offset
-        if masked { offset += 4 }
-        guard buffer.count >= offset + length else { return nil }
-        var payload = Array(buffer[offset..<(offset + length)])
-        if masked {
-            let key = Array(buffer[keyOffset..<(keyOffset + 4)])
-            for i in payload.indices { payload[i] ^= key[i & 3] }
-        }
-        buffer.removeFirst(offset + length)
-        return WebSocketFrame(fin: fin, opcode: opcode, payload: payload)
+        guard let parsed else { return nil }
+        buffer.removeFirst(parsed.consumed)
+        return parsed.frame
     }
 
     /// The `Sec-WebSocket-Accept` value for a `Sec-WebSocket-Key` (RFC 6455 §4.2.2).
-    public static func acceptValue(forKey key: String) -> String {
+    package static func acceptValue(forKey key: String) -> String {
         Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
     }
 }

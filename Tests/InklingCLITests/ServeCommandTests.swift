@@ -28,6 +28,13 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(try ServeCommand(parsing: ParsedArguments([], spec: spec)).server.corsOrigins, [], "none by default")
     }
 
+    func testMaxLiveSetsTheWebSocketLimitAndIsChecked() async throws {
+        let spec = ServeCommand.configuration.arguments
+        XCTAssertEqual(try ServeCommand(parsing: ParsedArguments(["--max-live", "5"], spec: spec)).server.maxLiveConnections, 5)
+        XCTAssertEqual(try ServeCommand(parsing: ParsedArguments([], spec: spec)).server.maxLiveConnections, 64, "the default")
+        await assertUsage(["--max-live", "-1"], mentions: "--max-live must be 0…100000")
+    }
+
     func testBadCORSOriginsAreUsageErrors() async {
         await assertUsage(["--cors-origin", "null"], mentions: "--cors-origin: null is the origin of sandboxed frames")
         await assertUsage(["--cors-origin", "https://app.example.com/"], mentions: "--cors-origin: 'https://app.example.com/' is not an origin")

@@ -23,6 +23,7 @@ extern "C" {
 
 typedef struct inkling_http_server inkling_http_server;
 typedef struct inkling_http_exchange inkling_http_exchange;
+typedef struct inkling_http_upgraded inkling_http_upgraded;
 
 /* Called on a server thread once a request, with its whole body, has arrived. */
 typedef void (*inkling_http_handler)(void *context, inkling_http_exchange *exchange);
@@ -121,6 +122,50 @@ int inkling_http_exchange_finish(inkling_http_exchange *exchange);
 int inkling_http_exchange_closed(const inkling_http_exchange *exchange);
 /* Drops the caller's reference. */
 void inkling_http_exchange_release(inkling_http_exchange *exchange);
+
+/*
+ * Upgraded connections (WebSocket). An exchange answered with inkling_http_exchange_upgrade gets
+ * 101 Switching Protocols with the given headers (Upgrade among them; libmicrohttpd adds
+ * Connection: Upgrade). Once the 101 has been sent, libmicrohttpd hands the connection over and
+ * the handler is called on a server thread with an owned handle: one reference, for the callee,
+ * dropped with inkling_http_upgraded_release exactly once. When the connection ends before that
+ * (the client left, the server stopped), the handler is called with NULL instead, so it is
+ * always called exactly once. With TLS the handle reads and writes plain bytes: libmicrohttpd
+ * runs the TLS records through a socket pair of its own.
+ *
+ * The handle's functions may be called from any thread, a read and a write at once; they never
+ * raise SIGPIPE. An upgraded connection stays one of the server's connections (it counts against
+ * connection_limit and per_address_limit) until it is released. inkling_http_server_stop shuts
+ * every upgraded connection still open, waits for reads and writes in progress to return, and
+ * hands the socket back to libmicrohttpd; the handle then only answers "closed" until released.
+ */
+typedef void (*inkling_http_upgrade_handler)(void *context, inkling_http_upgraded *upgraded);
+/* Answers 101 and hands the connection to handler(context, …) once sent. Same returns as _respond;
+   when 0, the handler is never called. */
+int inkling_http_exchange_upgrade(inkling_http_exchange *exchange, const char *headers, inkling_http_upgrade_handler handler,
+                                  void *context);
+
+/* A read or write that found nothing to do within its timeout. */
+enum { INKLING_HTTP_UPGRADED_WAIT = -2 };
+/*
+ * Reads what has arrived, up to size bytes, waiting at most timeout_ms: the byte count, 0 when the
+ * peer closed or the connection was shut, -1 on an error, INKLING_HTTP_UPGRADED_WAIT when nothing
+ * arrived in time.
+ */
+long inkling_http_upgraded_read(inkling_http_upgraded *upgraded, uint8_t *buffer, size_t size, int timeout_ms);
+/*
+ * Writes all of bytes within timeout_ms: 1 when written, 0 when the connection is gone,
+ * INKLING_HTTP_UPGRADED_WAIT when the peer did not take them in time (part may have been written:
+ * the connection can only be shut after that).
+ */
+int inkling_http_upgraded_write(inkling_http_upgraded *upgraded, const uint8_t *bytes, size_t length, int timeout_ms);
+/* Shuts the connection both ways: reads and writes in progress return, later ones fail. */
+void inkling_http_upgraded_shutdown(inkling_http_upgraded *upgraded);
+/* How many upgraded connections the server holds now. */
+unsigned inkling_http_server_upgraded(inkling_http_server *server);
+/* Shuts the connection, waits for reads and writes in progress, hands it back to libmicrohttpd
+   (which closes it) and drops the caller's reference. */
+void inkling_http_upgraded_release(inkling_http_upgraded *upgraded);
 
 #ifdef __cplusplus
 }

@@ -4,9 +4,9 @@
 /// Runs before json-c, which is then not asked to validate: stroke documents are almost all
 /// ASCII, which this skips eight bytes at a time, several times faster than json-c's own
 /// per-character `JSON_TOKENER_VALIDATE_UTF8` check.
-enum UTF8Validation {
+package enum UTF8Validation {
     /// The offset of the first byte of the first ill-formed sequence, or `nil` when all is well.
-    static func firstInvalidOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
+    package static func firstInvalidOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         var i = 0

@@ -71,6 +71,17 @@ struct CORSPolicy: Sendable {
         ])
     }
 
+    /// Whether a WebSocket handshake may come from `request`'s origin. A browser always sends
+    /// `Origin` on one, and no preflight guards it, so the check is here rather than in the
+    /// browser: no `Origin` (a program, not a page), the server's own (`Origin`'s host and port
+    /// are the `Host` header's, as for this server's page), or one allowed by `--cors-origin`.
+    func allowsWebSocket(from request: HTTPRequest) -> Bool {
+        guard let origin = request.header("origin") else { return true }
+        if anyOrigin || origins.contains(origin) { return true }
+        guard let separator = origin.range(of: "://"), let host = request.header("host"), !host.isEmpty else { return false }
+        return origin[separator.upperBound...].lowercased() == host.lowercased()
+    }
+
     /// Why `origin` cannot be configured, or `nil` when it can: `*`, or
     /// `scheme://host[:port]` in lower case, without a path, as browsers send it.
     static func problem(with origin: String) -> String? {

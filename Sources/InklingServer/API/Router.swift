@@ -24,6 +24,8 @@ final class Router: @unchecked Sendable {
     var clients: UsageClient { clientsLock.withLock { currentClients } }
     private var currentClients: UsageClient
     private let clientsLock = NSLock()
+    /// Paths that upgrade to a WebSocket, and what runs each connection (guarded by `clientsLock`).
+    private var webSocketRoutes: [String: @Sendable (WebSocketConnection) async -> Void] = [:]
     let assets: WebAssets
     let guidance: GuidanceEndpoint
     let conversion: ConversionEndpoint
@@ -66,6 +68,16 @@ final class Router: @unchecked Sendable {
         clientsLock.withLock { currentClients = UsageClient(keys: keys, limits: limits, required: required) }
     }
 
+    /// Makes `GET path` a WebSocket endpoint run by `handler` (see ``webSocket(_:_:)``).
+    func addWebSocketRoute(_ path: String, handler: @escaping @Sendable (WebSocketConnection) async -> Void) {
+        clientsLock.withLock { webSocketRoutes[path] = handler }
+    }
+
+    /// The WebSocket handler of `path`, if it is one.
+    private func webSocketRoute(_ path: String) -> (@Sendable (WebSocketConnection) async -> Void)? {
+        clientsLock.withLock { webSocketRoutes[path] }
+    }
+
     func handle(_ exchange: HTTPExchange) {
         let request = exchange.request
         let reply = Responder(exchange: exchange, headers: cors.headers(for: request))
@@ -105,6 +117,9 @@ final class Router: @unchecked Sendable {
         }
         let path = request.path
         let method = request.method
+        let live = webSocketRoute(path)
+        // Browsers cannot set headers on a WebSocket: its key may come as ?key= instead.
+        let request = live == nil ? request : Self.withQueryKey(request)
         guard let methods = methods(for: path) else { throw APIError.notFound(path) }
         if let preflight = cors.preflight(request, methods: methods) { return .now(preflight) }
         guard methods.contains(method) else {
@@ -116,6 +131,7 @@ final class Router: @unchecked Sendable {
         // With --require-api-key every API request shows a valid key first (the page and
         // /healthz stay open: the page asks its user for a key).
         if clients.required, path != "/healthz" { _ = try clients.name(of: request) }
+        if let live { return try webSocket(request, live) }
         switch path {
         case "/healthz":
             return .now(healthz(detailed: request.isLoopback || clients.hasValidKey(request)))
@@ -164,6 +180,7 @@ final class Router: @unchecked Sendable {
     /// The methods `path` accepts, or `nil` when nothing is there.
     private func methods(for path: String) -> [String]? {
         if assets.assets[path] != nil { return ["GET", "HEAD"] }
+        if webSocketRoute(path) != nil { return ["GET"] }
         switch path {
         case "/healthz", "/v1/availability": return ["GET", "HEAD"]
         case "/v1/guidance", "/v1/generations", "/v1/conversions": return ["POST"]
@@ -172,6 +189,46 @@ final class Router: @unchecked Sendable {
             if path.hasPrefix(Self.jobsPrefix) { return ["GET", "HEAD", "DELETE"] }
             return nil
         }
+    }
+
+    /// A WebSocket route: the handshake checked (400, 426), the origin (403: a WebSocket has no
+    /// preflight, so a page elsewhere could otherwise open one with its visitor's network
+    /// position), the key (401), then in a task the client charged 1 token (429) and a live slot
+    /// taken (503), and only then the 101. `handler` runs the connection.
+    private func webSocket(_ request: HTTPRequest, _ handler: @escaping @Sendable (WebSocketConnection) async -> Void) throws(APIError) -> Routed {
+        let handshake: WebSocketHandshake
+        do {
+            handshake = try WebSocketHandshake(request)
+        } catch {
+            var response = APIError(error.status, error.code, error.message).response
+            response.headers += error.headers
+            return .now(response)
+        }
+        guard cors.allowsWebSocket(from: request) else {
+            throw APIError(403, "origin_not_allowed", "a page from \(request.header("origin")?.prefix(80) ?? "") may not open this WebSocket; serve the page from this server or add its origin with --cors-origin")
+        }
+        let clients = self.clients
+        let client = try clients.name(of: request)
+        let maxLive = configuration.maxLiveConnections
+        return .later { (reply: Responder) async throws(APIError) in
+            try await self.limits.charge(client, cost: 1, limits: clients.limits(of: client))
+            switch reply.exchange.upgrade(handshake, handler: handler) {
+            case .upgrading, .gone:
+                return
+            case .full:
+                throw APIError(503, "too_many_live_connections", "the server has \(maxLive) live connections open, its most (--max-live); retry shortly", retryAfter: 5)
+            case .unavailable:
+                throw APIError(501, "websocket_unavailable", "this server cannot upgrade connections to WebSocket")
+            }
+        }
+    }
+
+    /// `request` with its `key` query argument as its API key, when it sends no key header.
+    private static func withQueryKey(_ request: HTTPRequest) -> HTTPRequest {
+        guard UsageClient.key(of: request) == nil, let key = request.query["key"], !key.isEmpty else { return request }
+        var keyed = request
+        keyed.headers["x-api-key"] = key
+        return keyed
     }
 
     /// `GET /healthz`: ok, or 503 with the reason the jobs give (see ``HealthMonitor``). The

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "InklingRegression", targets: ["InklingRegression"]),
         .library(name: "InklingSnapshotTesting", targets: ["InklingSnapshotTesting"]),
         .library(name: "InklingJobs", targets: ["InklingJobs"]),
+        .library(name: "InklingLive", targets: ["InklingLive"]),
         .library(name: "InklingServer", targets: ["InklingServer"]),
         .library(name: "InklingRedis", targets: ["InklingRedis"]),
         .library(name: "InklingCluster", targets: ["InklingCluster"]),
@@ -217,6 +218,16 @@ let package = Package(
             dependencies: [
                 "Inkling", "InklingBase", "InklingConditioning", "InklingEngines", "InklingImageIO", "InklingInterchange",
                 "InklingOutputs", "InklingStrokes",
+            ]
+        ),
+        // Live: a live drawing session without its transport (issue 38): the message codec, the
+        // drawing and its revisions, the scheduler (latest input wins) and the renderers a
+        // session's frames come from (the built-in engine's among them).
+        .target(
+            name: "InklingLive",
+            dependencies: [
+                "InklingJobs", "InklingBase", "InklingStrokes", "InklingConditioning", "InklingEngines", "InklingBuiltInEngine",
+                "InklingGuidance", "InklingImageIO",
             ]
         ),
         // HTTP: libmicrohttpd's exchanges over the C shim, as Swift requests and responses. No API.

@@ -362,6 +362,10 @@ let package = Package(
             dependencies: ["InklingBase", "InklingServer", "InklingJobs", "InklingLimits", "InklingHTTP", "InklingHTTPExchange", "Inkling", "InklingEngines",
                            "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning"]
         ),
+        .testTarget(
+            name: "InklingLiveTests",
+            dependencies: ["InklingLive", "InklingJobs", "InklingBase", "InklingStrokes", "InklingConditioning", "InklingImageIO", "InklingGuidance"]
+        ),
         .testTarget(name: "InklingRedisTests", dependencies: ["InklingRedis", "InklingRedisTestSupport"]),
         .testTarget(
             name: "InklingClusterTests",

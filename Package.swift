@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "InklingRegression", targets: ["InklingRegression"]),
         .library(name: "InklingSnapshotTesting", targets: ["InklingSnapshotTesting"]),
         .library(name: "InklingJobs", targets: ["InklingJobs"]),
+        .library(name: "InklingLive", targets: ["InklingLive"]),
         .library(name: "InklingServer", targets: ["InklingServer"]),
         .library(name: "InklingRedis", targets: ["InklingRedis"]),
         .library(name: "InklingCluster", targets: ["InklingCluster"]),
@@ -219,6 +220,16 @@ let package = Package(
                 "InklingOutputs", "InklingStrokes",
             ]
         ),
+        // Live: a live drawing session without its transport (issue 38): the message codec, the
+        // drawing and its revisions, the scheduler (latest input wins) and the renderers a
+        // session's frames come from (the built-in engine's among them).
+        .target(
+            name: "InklingLive",
+            dependencies: [
+                "InklingJobs", "InklingBase", "InklingStrokes", "InklingConditioning", "InklingEngines", "InklingBuiltInEngine",
+                "InklingGuidance", "InklingImageIO",
+            ]
+        ),
         // HTTP: libmicrohttpd's exchanges over the C shim, as Swift requests and responses, and
         // upgraded WebSocket connections (framing from InklingTransport's codec). No API.
         .target(
@@ -351,6 +362,10 @@ let package = Package(
             name: "InklingServerTests",
             dependencies: ["InklingBase", "InklingServer", "InklingJobs", "InklingLimits", "InklingHTTP", "InklingHTTPExchange", "Inkling", "InklingEngines",
                            "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning", "InklingTransport"]
+        ),
+        .testTarget(
+            name: "InklingLiveTests",
+            dependencies: ["InklingLive", "InklingJobs", "InklingBase", "InklingStrokes", "InklingConditioning", "InklingImageIO", "InklingGuidance"]
         ),
         .testTarget(name: "InklingRedisTests", dependencies: ["InklingRedis", "InklingRedisTestSupport"]),
         .testTarget(

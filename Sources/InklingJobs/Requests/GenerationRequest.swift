@@ -38,6 +38,17 @@ package struct GenerationRequest: Sendable {
     /// concept is one long string.
     package static let bodyLimits = JSONLimits(maxBytes: Int(Int32.max), maxDepth: 32, maxValues: 4096, maxArrayCount: 1024)
 
+    /// A request for `job` made elsewhere than from a body (a live session's keep): answered
+    /// as `asynchronous` asks, never streamed.
+    package init(job: JobRequest, asynchronous: Bool = true) {
+        concepts = job.concepts
+        style = job.style
+        limit = job.limit
+        options = job.options
+        stream = false
+        self.asynchronous = asynchronous
+    }
+
     /// Reads a request body; `base` supplies allowed and default styles.
     ///
     /// The body is parsed once (``RequestBody``): a drawing given as an object or an array is

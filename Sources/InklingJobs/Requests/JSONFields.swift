@@ -11,7 +11,7 @@ package struct JSONFields {
     package let reader: JSONObjectReader
 
     /// Wraps `node`, which must be an object whose keys are all in `allowed`.
-    init(_ node: JSONNode, allowed: Set<String>) throws(APIError) {
+    package init(_ node: JSONNode, allowed: Set<String>) throws(APIError) {
         reader = try Self.api { () throws(JSONError) in try JSONObjectReader(node, allowed: allowed) }
     }
 

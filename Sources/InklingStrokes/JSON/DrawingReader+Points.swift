@@ -4,8 +4,8 @@ import InklingBase
 extension DrawingReader {
     /// Reads a stroke's `points` in either layout: an array of point objects, or a columnar
     /// object of parallel arrays.
-    mutating func readPoints(_ value: OpaquePointer?, stroke: Int) throws(StrokeJSONError) -> [StrokePoint] {
-        let path = "strokes[\(stroke)].points"
+    /// `path` names the array in errors (`strokes[3].points`).
+    mutating func readPoints(_ value: OpaquePointer?, path: String) throws(StrokeJSONError) -> [StrokePoint] {
         switch JSONCTree.type(value) {
         case json_type_array: return try readPointObjects(value, path: path)
         case json_type_object: return try readColumnar(value, path: path)

@@ -110,9 +110,10 @@ struct DrawingReader {
         return Size2D(width: try side("width"), height: try side("height"))
     }
 
-    /// Reads one stroke.
-    private mutating func readStroke(_ value: OpaquePointer?, index: Int) throws(StrokeJSONError) -> Stroke {
-        let path = "strokes[\(index)]"
+    /// Reads one stroke, `index` in the drawing's `strokes`; errors name `path` (default
+    /// `strokes[index]`), so a stroke sent alone (a live session's) is named as it was sent.
+    mutating func readStroke(_ value: OpaquePointer?, index: Int, path given: String? = nil) throws(StrokeJSONError) -> Stroke {
+        let path = given ?? "strokes[\(index)]"
         guard JSONCTree.type(value) == json_type_object else {
             throw .expected("a stroke object", got: value, kind: .wrongType, at: path)
         }
@@ -154,7 +155,7 @@ struct DrawingReader {
             points = try readPointRuns(runs.cuts[runs.next], in: runs.bytes, maxDepth: runs.maxDepth, stroke: index)
             pointRuns?.next += 1
         } else {
-            points = try readPoints(pointsValue, stroke: index)
+            points = try readPoints(pointsValue, path: path + ".points")
         }
         if !transform.isIdentity { try checkTransform(transform, of: points, path: path + ".transform") }
 

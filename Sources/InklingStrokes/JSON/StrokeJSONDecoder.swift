@@ -112,6 +112,19 @@ public struct StrokeJSONDecoder: Sendable {
         }
     }
 
+    /// Decodes one stroke object of stroke JSON (an element of a drawing's `strokes`) from a
+    /// document parsed already: a live session's `{"type": "stroke", "stroke": {…}}`. Every rule
+    /// of a drawing's strokes applies, ``Limits/maxPointsPerStroke`` and
+    /// ``Limits/maxTotalPoints`` (for this stroke alone) included; the document's byte size and
+    /// nesting were bounded by whoever parsed it. Paths in errors are the node's own
+    /// (`stroke.points[3].x`).
+    public func decodeStroke(_ node: JSONNode) throws(StrokeJSONError) -> Stroke {
+        try withExtendedLifetime(node.document) { () throws(StrokeJSONError) -> Stroke in
+            var reader = DrawingReader(limits: limits)
+            return try reader.readStroke(node.pointer, index: 0, path: node.path.description)
+        }
+    }
+
     /// Reads a stroke shape object (`{"preset": "freehand", "size": 8}`) from a document parsed
     /// already, by the rules of a drawing's `shape`; `nil` for an empty object. Paths in errors
     /// are the node's own (`shape.size`).

@@ -248,6 +248,7 @@ let package = Package(
             dependencies: [
                 "InklingHTTP", "InklingJobs", "InklingLimits", "Inkling", "InklingConditioning", "InklingEngines", "InklingBuiltInEngine",
                 "InklingGuidance", "InklingImageIO", "InklingInterchange", "InklingBase", "InklingOutputs", "InklingStrokes",
+                "InklingLive", "InklingTransport",
             ],
             resources: [.copy("Web")]
         ),

@@ -314,3 +314,41 @@ def axe_checks(tools, where):
     version = tools.evaluate("axe.version")
     tools.evaluate("document.getElementById('advanced').open = false")
     check(found == [], f"axe-core {version} finds no accessibility violation {where} ({found})")
+
+
+def live_checks(tools, timeout):
+    """Live mode: with the pen, each stroke brings a frame that answers it, never an older one
+    after a newer; undo too; Keep makes a full result."""
+    tools.evaluate("document.getElementById('clear').click(); document.getElementById('results').replaceChildren()")
+    tools.evaluate("document.getElementById('prompt').value = 'a red house under a blue sky'")
+    tools.evaluate("""(() => { window.liveFrames = []; const image = document.getElementById('live-frame');
+        new MutationObserver(() => window.liveFrames.push(Number(image.dataset.revision))).observe(image, {attributes: true, attributeFilter: ['data-revision']});
+        document.getElementById('live-on').click(); return true; })()""")
+    wait_for(tools, "live && live.socket.readyState === 1", 20, "the live session to open")
+    start = tools.evaluate("live.revision")
+    box = canvas_box(tools)
+
+    def at(fx, fy):
+        return (box["x"] + fx * box["w"], box["y"] + fy * box["h"])
+    paths = [[at(0.3, 0.45 + 0.4 * t / 20) for t in range(21)], [at(0.3 + 0.4 * t / 20, 0.85) for t in range(21)],
+             [at(0.7, 0.85 - 0.4 * t / 20) for t in range(21)], [at(0.25 + 0.25 * t / 15, 0.47 - 0.3 * t / 15) for t in range(16)]]
+    waits = []
+    for i, path in enumerate(paths, 1):
+        stroke(tools, path, "pen", lambda k: 0.5)
+        began = time.time()
+        wait_for(tools, f"Number(document.getElementById('live-frame').dataset.revision) >= {start + i}", timeout, f"the frame of stroke {i}")
+        waits.append(time.time() - began)
+    tools.evaluate("undo()")
+    wait_for(tools, f"Number(document.getElementById('live-frame').dataset.revision) >= {start + len(paths) + 1}", timeout, "the frame of the undo")
+    frames = tools.evaluate("window.liveFrames")
+    check(frames == sorted(frames) and len(set(frames)) == len(frames),
+          f"live frames arrive as the pen lifts, never an older after a newer (revisions {frames})")
+    print(f"browser-test: live, pen up to its frame as the page saw it: {', '.join(f'{w * 1000:.0f}' for w in waits)} ms "
+          "(the test's own polling adds up to 100 ms)")
+    wait_for(tools, "/up to date/.test(document.getElementById('live-state').textContent)", timeout, "live to be up to date")
+    tools.evaluate("document.getElementById('live-keep').click()")
+    wait_for(tools, "document.querySelectorAll('.result img').length >= 1", timeout, "the kept image")
+    check(True, "Keep makes the live image a full result")
+    tools.evaluate("document.getElementById('live-on').click()")
+    check(tools.evaluate("live === null"), "turning Live off ends the session")
+    tools.evaluate("document.getElementById('clear').click()")

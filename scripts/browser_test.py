@@ -632,6 +632,7 @@ def run(url, screenshot, chromium, timeout):
         browser_studio.file_checks(tools, directory, timeout)
         browser_studio.offline_checks(tools)
         browser_studio.throttled_figures(tools, timeout)
+        browser_studio.live_checks(tools, timeout)
         browser_studio.studio_checks(tools, directory, timeout)
         tools.call("Emulation.clearDeviceMetricsOverride")
         tools.evaluate("window.dispatchEvent(new Event('resize'))")

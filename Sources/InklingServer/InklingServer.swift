@@ -55,6 +55,9 @@ public final class InklingServer: Sendable {
         let jobs = jobs ?? LocalJobs(configuration: configuration, engine: engine)
         let router = Router(configuration: configuration, engine: engine, assets: assets, jobs: jobs,
                             limits: limits ?? LocalUsageLimits(configuration: configuration))
+        // GET /v1/live: live sessions (docs/live.md) on the WebSocket hook.
+        let live = LiveEndpoint(jobs: jobs, engine: engine, clients: { router.clients }, baseOptions: { router.baseOptions }, limits: .default)
+        router.addWebSocketRoute("/v1/live") { connection in await live.run(connection) }
         var webSocket = configuration.webSocketLimits
         webSocket.maxConnections = configuration.maxLiveConnections
         var settings = HTTPServer.Settings(

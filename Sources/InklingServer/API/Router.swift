@@ -224,7 +224,7 @@ final class Router: @unchecked Sendable {
     }
 
     /// `request` with its `key` query argument as its API key, when it sends no key header.
-    private static func withQueryKey(_ request: HTTPRequest) -> HTTPRequest {
+    static func withQueryKey(_ request: HTTPRequest) -> HTTPRequest {
         guard UsageClient.key(of: request) == nil, let key = request.query["key"], !key.isEmpty else { return request }
         var keyed = request
         keyed.headers["x-api-key"] = key

@@ -19,6 +19,8 @@ struct WebAssets: Sendable {
         "/app.js": ("app.js", "text/javascript; charset=utf-8"),
         "/drawing-store.js": ("drawing-store.js", "text/javascript; charset=utf-8"),
         "/page-save.js": ("page-save.js", "text/javascript; charset=utf-8"),
+        "/inkling-live.js": ("inkling-live.js", "text/javascript; charset=utf-8"),
+        "/page-live.js": ("page-live.js", "text/javascript; charset=utf-8"),
         "/page-frame.js": ("page-frame.js", "text/javascript; charset=utf-8"),
         "/page-generate.js": ("page-generate.js", "text/javascript; charset=utf-8"),
         "/page-view.js": ("page-view.js", "text/javascript; charset=utf-8"),

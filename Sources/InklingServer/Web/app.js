@@ -158,6 +158,7 @@ function did(action) {
   past.push(action);
   future.length = 0;
   changed();
+  liveChanged("did", action);
 }
 
 function undo() {
@@ -170,6 +171,7 @@ function undo() {
   if (action.kind === "reframe") applyFrame(action.to, action.from, inverse(action.transform));
   future.push(action);
   changed();
+  liveChanged("undo", action);
 }
 
 function redo() {
@@ -182,6 +184,7 @@ function redo() {
   if (action.kind === "reframe") applyFrame(action.from, action.to, action.transform);
   past.push(action);
   changed();
+  liveChanged("redo", action);
 }
 
 /** Removes the strokes passing within a few pixels of an event (the eraser), into `erased`. */

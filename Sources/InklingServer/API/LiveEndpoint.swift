@@ -1,0 +1,122 @@
+import Foundation
+import InklingBase
+import InklingBuiltInEngine
+import InklingConditioning
+import InklingEngines
+import InklingHTTP
+import InklingJobs
+import InklingLive
+import InklingTransport
+
+/// `GET /v1/live`: a live session (``LiveSession``, docs/live.md) over a WebSocket the router
+/// has already checked and upgraded (origin, key, 1 token, a live slot).
+///
+/// The first message must be `start` within ``startTimeout`` seconds. Frames come from the
+/// built-in engine directly when it is this server's engine (``BuiltInLiveRenderer``), else as
+/// one-image jobs through the server's jobs (``JobLiveRenderer``: any engine, a cluster's
+/// workers). A frame header and its image are sent only when the connection's send queue has
+/// room for both: a slow reader skips frames (the session's next one is newer) instead of
+/// queueing them. A `keep` becomes a job owned by the session's key. A disconnect closes the
+/// session, which cancels the work in flight down to the engine.
+struct LiveEndpoint: Sendable {
+    /// Seconds a connection may take to send its `start`.
+    static let startTimeout = 10.0
+    /// A frame is dropped rather than queued behind this many unsent bytes.
+    static let frameQueueBytes = 512 << 10
+
+    let jobs: any GenerationJobs
+    let engine: any ImageEngine
+    let clients: @Sendable () -> UsageClient
+    let baseOptions: @Sendable () -> GenerationOptions
+    let limits: LiveLimits
+
+    /// Runs one connection to its end.
+    func run(_ connection: WebSocketConnection) async {
+        let request = Router.withQueryKey(connection.request)
+        let clients = self.clients()
+        let owner = try? clients.owner(of: request)
+        let client = (try? clients.name(of: request)) ?? "anonymous"
+        let clientLimits = clients.limits(of: client)
+        var messages = connection.messages.makeAsyncIterator()
+
+        // The start, within the time allowed: a connection that sends nothing is closed.
+        let timer = Task {
+            try await Task.sleep(for: .seconds(Self.startTimeout))
+            await connection.close(code: 1008, reason: "no start message within \(Int(Self.startTimeout)) s")
+        }
+        let first = try? await messages.next()
+        timer.cancel()
+        guard connection.isOpen else { return }
+        guard case .text(let text) = first else {
+            await Self.refuse(connection, APIError(400, "invalid_message", "the first message must be a text frame {\"type\": \"start\", …}"))
+            return
+        }
+        let start: LiveStart
+        do throws(APIError) {
+            guard case .start(let opened) = try LiveClientMessage.decode(Array(text.utf8), limits: limits) else {
+                throw APIError(409, "not_started", "the first message must be {\"type\": \"start\", \"canvas\": {\"width\", \"height\"}, …}")
+            }
+            start = opened
+        } catch {
+            await Self.refuse(connection, error)
+            return
+        }
+        let renderer: any LiveRenderer = engine is BuiltInEngine
+            ? BuiltInLiveRenderer()
+            : JobLiveRenderer(jobs: jobs, owner: owner, client: client, limits: clientLimits)
+        let session: LiveSession
+        do {
+            session = try await LiveSession.open(start, base: baseOptions(), renderer: renderer, limits: limits)
+        } catch {
+            await Self.refuse(connection, error)
+            return
+        }
+
+        // Out: every message in order; a frame only when it fits the send queue whole.
+        let sender = Task {
+            var dropped = 0
+            for await output in session.outputs {
+                do {
+                    if let image = output.binary {
+                        guard connection.queuedBytes + image.count <= Self.frameQueueBytes else { dropped += 1; continue }
+                        try await connection.send(text: output.message.text)
+                        try await connection.send(binary: image)
+                    } else {
+                        try await connection.send(text: output.message.text)
+                    }
+                } catch {
+                    return dropped
+                }
+            }
+            return dropped
+        }
+
+        // In: every later message; a keep becomes a job.
+        do {
+            while let message = try await messages.next() {
+                guard case .text(let text) = message else {
+                    await session.report(APIError(400, "invalid_message", "messages are JSON text frames; a binary frame was sent"))
+                    continue
+                }
+                guard let keep = await session.receive(Array(text.utf8)) else { continue }
+                do {
+                    let id = try await jobs.submit(keep.submission(owner: owner, client: client, limits: clientLimits))
+                    await session.kept(LiveKept(revision: keep.revision, job: id, url: "/v1/jobs/" + id))
+                } catch {
+                    await session.report(error)
+                }
+            }
+        } catch {
+            // The connection failed (violation, idle, gone): the session ends below.
+        }
+        await session.close()
+        _ = await sender.value
+        if connection.isOpen { await connection.close(code: 1000, reason: "session ended") }
+    }
+
+    /// Sends `error` and closes the connection (a session that could not start).
+    private static func refuse(_ connection: WebSocketConnection, _ error: APIError) async {
+        try? await connection.send(text: LiveServerMessage.error(error).text)
+        await connection.close(code: 1008, reason: String(error.code.prefix(100)))
+    }
+}

@@ -12,9 +12,9 @@ import InklingTransport
 /// has already checked and upgraded (origin, key, 1 token, a live slot).
 ///
 /// The first message must be `start` within ``startTimeout`` seconds. Frames come from the
-/// built-in engine directly when it is this server's engine (``BuiltInLiveRenderer``), else as
-/// one-image jobs through the server's jobs (``JobLiveRenderer``: any engine, a cluster's
-/// workers). A frame header and its image are sent only when the connection's send queue has
+/// built-in engine directly when it is this process's engine and this process runs the jobs
+/// (``BuiltInLiveRenderer``), else as one-image jobs through the server's jobs
+/// (``JobLiveRenderer``: any engine, a cluster's workers). A frame header and its image are sent only when the connection's send queue has
 /// room for both: a slow reader skips frames (the session's next one is newer) instead of
 /// queueing them. A `keep` becomes a job owned by the session's key. A disconnect closes the
 /// session, which cancels the work in flight down to the engine.
@@ -61,7 +61,9 @@ struct LiveEndpoint: Sendable {
             await Self.refuse(connection, error)
             return
         }
-        let renderer: any LiveRenderer = engine is BuiltInEngine
+        // This process's built-in engine paints directly; a cluster's front end (whose jobs run on
+        // workers) and every other engine go through jobs.
+        let renderer: any LiveRenderer = engine is BuiltInEngine && jobs is LocalJobs
             ? BuiltInLiveRenderer()
             : JobLiveRenderer(jobs: jobs, owner: owner, client: client, limits: clientLimits)
         let session: LiveSession

@@ -406,6 +406,7 @@ if Context.environment["INKLING_FUZZ"] != nil {
         ("stroke-shape", ["InklingStrokes"]),
         ("api-key-file", ["InklingServer", "InklingJobs"]),
         ("gzip-body", ["InklingHTTP"]),
+        ("live-message", ["InklingLive", "InklingJobs"]),
     ]
     // libFuzzer's driver behind a C entry point that each target's `@main` calls.
     package.targets.append(.target(name: "CInklingFuzz", path: "Fuzz/CInklingFuzz"))

@@ -286,6 +286,8 @@ let package = Package(
                 // InkReader, as the server decodes a guidance body, and the server's allocator
                 // settings, for `InklingBench serve-floor`.
                 "InklingInterchange", "InklingServer", "InklingJobs", "InklingHTTP", "InklingRedis",
+                // One live frame (`InklingBench live-frame`).
+                "InklingLive",
                 // The ComfyUI fake that behaves like the real server, for `InklingBench comfyui`.
                 "InklingEngineFakes",
             ],
@@ -409,6 +411,7 @@ if Context.environment["INKLING_FUZZ"] != nil {
         ("api-key-file", ["InklingServer", "InklingJobs"]),
         ("gzip-body", ["InklingHTTP"]),
         ("websocket", ["InklingTransport"]),
+        ("live-message", ["InklingLive", "InklingJobs"]),
     ]
     // libFuzzer's driver behind a C entry point that each target's `@main` calls.
     package.targets.append(.target(name: "CInklingFuzz", path: "Fuzz/CInklingFuzz"))

@@ -43,6 +43,7 @@ struct BenchArguments {
                                    [--process multi-threaded|single-threaded] [--json]
                InklingBench request-decode <drawing.json>... [--size WxH] [--repeat N] [--json]
                InklingBench redis-roundtrip <redis://host:port> [--repeat N] [--step-ms N] [--json]
+               InklingBench live-frame <file.json>... [--size WxH] [--repeat N] [--json]
         parse:  json-c-dom (json_tokener_parse_ex + json_object_put), inkling
                 (StrokeJSONDecoder.decode), foundation-jsondecoder (JSONDecoder into Codable structs);
                 on request inkling-whole-tree (the decoder reading long points arrays as one tree)
@@ -69,6 +70,9 @@ struct BenchArguments {
         redis-roundtrip: PING and a 234,000-byte SET through RedisClient against the same
                 command on a bare connection on the calling thread, each after --step-ms idle
                 milliseconds (default 10); see RedisRoundTripBench.swift
+        live-frame: one live session frame of the built-in engine (BuiltInLiveRenderer: guidance
+                map, painting, JPEG; default 512x512): live-frame (a new drawing revision each
+                frame), live-frame-map-reused (only the prompt changes); see LiveFrameBench.swift
         metrics: StructuralSimilarity.measure (ssim) and PeakSignalToNoiseRatio.measure (psnr) of
                 one pair, decoded outside the timing
         Each implementation runs once to warm up, then --repeat times (default 7), in its own
@@ -78,9 +82,9 @@ struct BenchArguments {
 
     /// Parses `CommandLine.arguments`-style input (without the program name).
     init(_ args: [String]) throws(BenchError) {
-        guard let first = args.first, ["parse", "raster", "render", "metrics", "comfyui", "serve-floor", "request-decode", "redis-roundtrip"].contains(first) else { throw .usage("") }
+        guard let first = args.first, ["parse", "raster", "render", "metrics", "comfyui", "serve-floor", "request-decode", "redis-roundtrip", "live-frame"].contains(first) else { throw .usage("") }
         command = first
-        if command == "serve-floor" || command == "request-decode" { width = 512; height = 512 }
+        if command == "serve-floor" || command == "request-decode" || command == "live-frame" { width = 512; height = 512 }
         var i = 1
         func value() throws(BenchError) -> String {
             i += 1

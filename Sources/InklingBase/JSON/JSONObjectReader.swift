@@ -19,8 +19,10 @@ public struct JSONObjectReader {
         guard node.kind == .object else { throw node.expected("an object", kind: .wrongType) }
         for key in node.keys where !allowed.contains(key) {
             let known = allowed.sorted()
-            let hint = EditDistance.closest(to: key, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw JSONError(kind: .unknownKey, path: node.path.appending(.key(key)).description,
+            // A long key is named by its first 64 characters: the error stays short whatever was sent.
+            let shown = key.count > 64 ? String(key.prefix(64)) + "…" : key
+            let hint = key.count > 64 ? "" : EditDistance.closest(to: key, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw JSONError(kind: .unknownKey, path: node.path.appending(.key(shown)).description,
                             message: "unknown key\(hint) (known: \(known.joined(separator: ", ")))")
         }
         self.node = node

@@ -14,6 +14,14 @@ public enum GenerationOptionsCodec {
     private static let defaults = GenerationOptions()
     private static let engineDefault = "the engine configuration's"
     private static func number(_ value: Double) -> String { NumberText.compact(value) }
+    /// The first `count` characters of a value someone sent, line breaks and other control
+    /// characters as spaces, so a message that quotes it stays one line.
+    private static func oneLine(_ text: String, _ count: Int) -> String {
+        String(String.UnicodeScalarView(text.prefix(count).unicodeScalars.map {
+            $0.properties.generalCategory == .control || $0.properties.generalCategory == .lineSeparator
+                || $0.properties.generalCategory == .paragraphSeparator ? " " : $0
+        }))
+    }
 
     public static let size = OptionField(
         key: "size", flag: "size", valueName: "WxH", help: "Requested size; the engine picks its closest supported size.",
@@ -94,13 +102,13 @@ public enum GenerationOptionsCodec {
         }
         if let name = try source.text(mode, maxBytes: 20) {
             guard let value = GuidanceMode(rawValue: name) else {
-                throw source.invalid(mode, "expected one of \(GuidanceMode.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name.prefix(20))'")
+                throw source.invalid(mode, "expected one of \(GuidanceMode.allCases.map(\.rawValue).joined(separator: ", ")), got '\(oneLine(name, 20))'")
             }
             guidance.mode = value
         }
         if let name = try source.text(encoding, maxBytes: 40) {
             guard let value = SketchEncoding(name) else {
-                throw source.invalid(encoding, "expected one of \(SketchEncoding.names.joined(separator: ", ")), got '\(name.prefix(40))'")
+                throw source.invalid(encoding, "expected one of \(SketchEncoding.names.joined(separator: ", ")), got '\(oneLine(name, 40))'")
             }
             guidance.encoding = value
         }

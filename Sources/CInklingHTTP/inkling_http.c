@@ -22,9 +22,6 @@
 #include "inkling_http_framing.h"
 
 #include <arpa/inet.h>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -592,12 +589,4 @@ void inkling_http_server_stop(inkling_http_server *server) {
     free(server->tls_key);
     free(server->tls_cert);
     free(server);
-}
-
-void inkling_http_tune_memory(void) {
-#if defined(__GLIBC__)
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);
-    mallopt(M_TRIM_THRESHOLD, 128 << 20);
-    mallopt(M_MXFAST, 0);
-#endif
 }

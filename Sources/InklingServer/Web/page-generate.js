@@ -114,6 +114,20 @@ function inkLabel(name) {
 }
 
 /**
+ * What the form asks for, as `POST /v1/generations` and a live session's `start` and `set` take
+ * it: the style, the prompt, and the options with `seed`.
+ */
+function formSettings(seed) {
+  const settings = { options: { size: $("size").value || undefined, strength: Number($("strength").value), seed } };
+  if ($("style").value) settings.style = $("style").value;
+  const prompt = $("prompt").value.trim();
+  if (prompt) settings.prompt = prompt;
+  const negative = $("negative").value.trim();
+  if (negative) settings.options.negativePrompt = negative;
+  return settings;
+}
+
+/**
  * The seed to send: the one typed under Advanced, or a new one each time (each result shows its
  * own). Throws, in words, for a seed a browser cannot send exactly (JSON numbers past 2^53).
  */
@@ -154,15 +168,7 @@ $("controls").addEventListener("submit", async (event) => {
   const limit = Number($("limit").value);
   let seed;
   try { seed = seedToSend(); } catch (error) { $("advanced").open = true; setStatus(error.message, true); return; }
-  const body = {
-    style: $("style").value || undefined,
-    limit,
-    stream: true,
-    options: { size: $("size").value || undefined, strength: Number($("strength").value), seed },
-  };
-  if (prompt) body.prompt = prompt;
-  const negative = $("negative").value.trim();
-  if (negative) body.options.negativePrompt = negative;
+  const body = { ...formSettings(seed), limit, stream: true };
   // "Use as source" on a result: the image goes along as an image concept.
   if (sourceImage) body.concepts = [{ type: "image", data: sourceImage.data }];
   if (strokes.length > 0) {

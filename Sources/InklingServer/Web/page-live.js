@@ -19,16 +19,9 @@ function liveStroke(stroke) {
 
 /** The generation settings a live session runs with: the form's, with a fixed seed. */
 function liveSettings() {
-  const options = { size: `${space.width}x${space.height}`, strength: Number($("strength").value) };
   const typed = $("seed").value.trim();
-  options.seed = /^\d{1,15}$/.test(typed) ? Number(typed) : liveSeed;
-  const negative = $("negative").value.trim();
-  if (negative) options.negativePrompt = negative;
-  const settings = { canvas: { width: space.width, height: space.height }, options };
-  if ($("style").value) settings.style = $("style").value;
-  const prompt = $("prompt").value.trim();
-  if (prompt) settings.prompt = prompt;
-  return settings;
+  const seed = /^\d{1,15}$/.test(typed) ? Number(typed) : liveSeed;
+  return { canvas: { width: space.width, height: space.height }, ...formSettings(seed) };
 }
 
 /** The session's seed when none is typed: fixed while Live is on, so images change only with the drawing. */

@@ -21,6 +21,13 @@ release: deps
 
 ## The main job: paint a bundled sketch and a prompt with the built-in engine into $(OUT)/,
 ## next to the sketch's guidance maps.
+## `swift test` with its output written line by line (a pipe would hold up to 4 KB back, so a
+## log cut by a kill would not name the test that was running) and a bound of 40 minutes
+## (it takes about 10 on CI's 2 cores): a hang fails with exit 124 and the hung test is the
+## last one the log shows started.
+SWIFT_TEST_MINUTES ?= 40
+SWIFT_TEST = stdbuf -oL -eL timeout --kill-after=30s $(SWIFT_TEST_MINUTES)m $(SWIFT) test
+
 DEMO_PROMPT ?= a cosy house under a spring sky with cherry blossoms
 demo: release
 	@mkdir -p $(OUT)
@@ -65,7 +72,7 @@ contact-sheet: release
 ## configures it (scripts/proxy-test, nginx installed when missing).
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT_TEST) --skip-build
 	SWIFT="$(SWIFT)" scripts/library-examples
 	scripts/check-junit "$$($(SWIFT) build --show-bin-path)/inkling"
 	python3 scripts/check_docs.py "$$($(SWIFT) build --show-bin-path)/inkling" README.md docs/cli.md
@@ -82,7 +89,7 @@ test: deps
 SLOW_SUITES ?= ClusterSoakTests|ClusterProcessTests|ClusterChaosTests|RemoteDeadlineTests
 check: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --skip '$(SLOW_SUITES)'
+	$(SWIFT_TEST) --skip-build --skip '$(SLOW_SUITES)'
 
 ## SSIM, PSNR and ΔE00 of `inkling compare` against scikit-image (installs it into a venv).
 agreement: deps

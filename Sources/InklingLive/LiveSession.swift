@@ -371,6 +371,10 @@ public actor LiveSession {
     /// The revision a generation runs for, if any.
     package var renderingRevision: Int? { scheduler.rendering?.revision }
 
+    /// The revision a generation runs for, if any, and ``rendersEnded``, read together: a
+    /// generation being cancelled can end between two separate reads.
+    package var renderingAndEnded: (revision: Int?, ended: Int) { (scheduler.rendering?.revision, rendersEnded) }
+
     /// Whether a stroke is in progress (a `points` message since the last stroke end).
     package var penDown: Bool { scheduler.penMovedAt != nil }
 

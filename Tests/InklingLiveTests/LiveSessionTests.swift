@@ -21,12 +21,14 @@ final class LiveSessionTests: XCTestCase {
             scheduling: scheduling, clock: clock, seed: 42)
     }
 
-    /// Ends the generation in flight after `seconds` on the clock, and waits until the session handled it.
+    /// Ends the generation in flight after `seconds` on the clock, and waits until the session
+    /// handled it (or handled its end by a cancel asked for earlier, which may come first).
     private func finish(_ session: LiveSession, _ renderer: FakeLiveRenderer, clock: ManualLiveClock, after seconds: Double,
                         _ outcome: FakeLiveRenderer.Outcome = .frame) async throws {
-        let revision = await session.renderingRevision
+        // One read of both: with two, a cancelled run could end between them, and this would
+        // wait for the end of the run started after it, which nobody finishes (CI hung so).
+        let (revision, ended) = await session.renderingAndEnded
         let running = try XCTUnwrap(revision, "nothing runs")
-        let ended = await session.rendersEnded
         clock.advance(by: seconds)
         renderer.finish(running, outcome)
         await session.awaitRendersEnded(ended + 1)
@@ -67,9 +69,8 @@ final class LiveSessionTests: XCTestCase {
 
         for step in 0..<80 {
             let startedBefore = await session.rendersStarted
-            let runningBefore = await session.renderingRevision
+            let (runningBefore, endedBefore) = await session.renderingAndEnded
             let revisionBefore = await session.revision
-            let endedBefore = await session.rendersEnded
             switch random.next() % 10 {
             case 0, 1:
                 try await session.handle(.stroke(Self.stroke(step)))
@@ -113,7 +114,9 @@ final class LiveSessionTests: XCTestCase {
 
         // Settle: the pen lifts, one last change, every run ends with a frame, time passes.
         if penDown { try await session.handle(.points(nil)) }
+        let (runningBeforeTheEnd, endedBeforeTheEnd) = await session.renderingAndEnded
         try await session.handle(.set(LiveSettings(prompt: "the end")))
+        if cancelOnChange, runningBeforeTheEnd != nil { await session.awaitRendersEnded(endedBeforeTheEnd + 1) }
         let last = await session.revision
         revisions[last] = (await session.drawing.strokes.count, "the end")
         for _ in 0..<20 {

@@ -22,6 +22,11 @@ public struct LiveLimits: Sendable, Hashable {
     public var maxPromptBytes: Int
     /// Largest canvas width or height (default 16,384, as stroke JSON).
     public var maxCanvasSide: Double
+    /// Messages a session takes per second, sustained (default 60: a `points` message each
+    /// animation frame); more are refused unread (``messageBurst`` at once).
+    public var maxMessagesPerSecond: Double
+    /// Messages a session takes at once before ``maxMessagesPerSecond`` applies (default 240).
+    public var messageBurst: Double
 
     /// Creates limits; every argument defaults to the documented value.
     public init(
@@ -32,7 +37,9 @@ public struct LiveLimits: Sendable, Hashable {
         maxTotalPoints: Int = 500_000,
         maxUndo: Int = 200,
         maxPromptBytes: Int = 20_000,
-        maxCanvasSide: Double = 16_384
+        maxCanvasSide: Double = 16_384,
+        maxMessagesPerSecond: Double = 60,
+        messageBurst: Double = 240
     ) {
         self.maxMessageBytes = maxMessageBytes
         self.maxDepth = maxDepth
@@ -42,6 +49,8 @@ public struct LiveLimits: Sendable, Hashable {
         self.maxUndo = maxUndo
         self.maxPromptBytes = maxPromptBytes
         self.maxCanvasSide = maxCanvasSide
+        self.maxMessagesPerSecond = maxMessagesPerSecond
+        self.messageBurst = messageBurst
     }
 
     /// The documented defaults.

@@ -62,6 +62,12 @@ public enum LiveMessageError {
     /// 409 `session_closed`: a message after the session was closed.
     static let closed = APIError(409, "session_closed", "the session is closed")
 
+    /// 429 `too_many_messages`: messages beyond ``LiveLimits/maxMessagesPerSecond`` were refused
+    /// unread (reported at most once a second, with how many).
+    static func tooManyMessages(_ refused: Int, perSecond: Double, burst: Double) -> APIError {
+        APIError(429, "too_many_messages", "\(refused) message\(refused == 1 ? " was" : "s were") refused unread: a session takes at most \(NumberText.compact(perSecond)) a second (\(NumberText.compact(burst)) at once); send points at most once an animation frame, and resend what was refused")
+    }
+
     /// 422 `style_not_allowed`.
     static func styleNotAllowed(_ style: String, allowed: [String]) -> APIError {
         APIError(422, "style_not_allowed", "style: '\(style)' is not allowed here; use one of \(allowed.joined(separator: ", "))")

@@ -14,6 +14,7 @@ extension LiveServerMessage {
             if let rendering = report.rendering { w.key("rendering"); w.integer(rendering) }
             if let progress = report.progress { w.key("progress"); w.number(progress) }
             if let answered = report.answered { w.key("answered"); w.integer(answered) }
+            if let dropped = report.dropped { w.key("dropped"); w.integer(dropped) }
         case .frame(let revision, let mime, let bytes, let width, let height):
             w.key("type"); w.string("frame")
             w.key("revision"); w.integer(revision)

@@ -57,6 +57,10 @@ public actor LiveSession {
     private var progress: Double?
     private var lastReport: LiveStateReport?
     private var closed = false
+    /// The bound on messages per second.
+    private var rate: LiveMessageRate
+    /// Frames the transport could not send (a slow reader); see ``dropped(_:)``.
+    private var framesDropped = 0
     /// Generations started so far (for tests).
     package private(set) var rendersStarted = 0
     /// Generations ended and handled so far (for tests).
@@ -109,6 +113,7 @@ public actor LiveSession {
         self.clock = clock
         drawing = LiveDrawing(limits: limits)
         scheduler = LiveScheduler(parameters: scheduling, cancelOnChange: start.cancelOnChange, now: clock.now())
+        rate = LiveMessageRate(perSecond: limits.maxMessagesPerSecond, burst: limits.messageBurst, now: clock.now())
         let (stream, continuation) = AsyncStream.makeStream(of: LiveOutput.self)
         outputs = stream
         self.continuation = continuation
@@ -117,9 +122,18 @@ public actor LiveSession {
     // MARK: Messages
 
     /// Decodes and handles one text frame; a refusal is sent as an error message (the session
-    /// goes on). Returns what a `keep` asks for, for the caller to submit.
+    /// goes on). A message beyond ``LiveLimits/maxMessagesPerSecond`` is refused unread, and
+    /// such refusals are reported at most once a second (429 `too_many_messages`, with their
+    /// count). Returns what a `keep` asks for, for the caller to submit.
     @discardableResult
     public func receive(_ bytes: [UInt8]) -> LiveKeep? {
+        let now = clock.now()
+        guard rate.admit(at: now) else {
+            if let refused = rate.report(at: now) {
+                send(.error(LiveMessageError.tooManyMessages(refused, perSecond: rate.perSecond, burst: rate.burst)))
+            }
+            return nil
+        }
         do {
             return try handle(try LiveClientMessage.decode(bytes, limits: limits))
         } catch {
@@ -175,6 +189,14 @@ public actor LiveSession {
     /// Sends `kept` to the client (the transport calls it once the keep's job was submitted).
     public func kept(_ kept: LiveKept) {
         send(.kept(kept))
+    }
+
+    /// Counts `count` frames the transport made but could not send (a slow reader, whose next
+    /// frame is newer) and reports the total in the next state message.
+    public func dropped(_ count: Int = 1) {
+        guard count > 0 else { return }
+        framesDropped += count
+        reportState()
     }
 
     /// Sends `error` to the client, in order with everything else (the transport's own
@@ -341,7 +363,7 @@ public actor LiveSession {
     private func reportState() {
         let report = LiveStateReport(
             revision: revision, state: scheduler.activity, rendering: scheduler.rendering?.revision, progress: progress,
-            answered: scheduler.answered)
+            answered: scheduler.answered, dropped: framesDropped > 0 ? framesDropped : nil)
         guard report != lastReport else { return }
         lastReport = report
         send(.state(report))

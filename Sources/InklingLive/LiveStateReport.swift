@@ -1,6 +1,6 @@
 /// A state message, `{"type": "state", "revision": N, "state": "running", "rendering": R,
-/// "progress": 0.4, "answered": M}`: the newest revision, what the session is doing, and how
-/// far along.
+/// "progress": 0.4, "answered": M, "dropped": D}`: the newest revision, what the session is
+/// doing, how far along, and how many frames a slow reader missed.
 public struct LiveStateReport: Sendable, Hashable {
     /// The newest revision: the session after its N-th accepted change (0 right after start).
     public var revision: Int
@@ -12,13 +12,18 @@ public struct LiveStateReport: Sendable, Hashable {
     public var progress: Double?
     /// The newest revision a frame has answered, once one has.
     public var answered: Int?
+    /// Frames made but never sent because the client read too slowly (its newer frame went
+    /// instead), since the session started; `nil` while none was.
+    public var dropped: Int?
 
     /// A state report.
-    public init(revision: Int, state: LiveActivity, rendering: Int? = nil, progress: Double? = nil, answered: Int? = nil) {
+    public init(revision: Int, state: LiveActivity, rendering: Int? = nil, progress: Double? = nil, answered: Int? = nil,
+                dropped: Int? = nil) {
         self.revision = revision
         self.state = state
         self.rendering = rendering
         self.progress = progress
         self.answered = answered
+        self.dropped = dropped
     }
 }

@@ -56,7 +56,7 @@ public final class InklingServer: Sendable {
         let router = Router(configuration: configuration, engine: engine, assets: assets, jobs: jobs,
                             limits: limits ?? LocalUsageLimits(configuration: configuration))
         // GET /v1/live: live sessions (docs/live.md) on the WebSocket hook.
-        let live = LiveEndpoint(jobs: jobs, engine: engine, clients: { router.clients }, baseOptions: { router.baseOptions }, limits: .default)
+        let live = LiveEndpoint(jobs: jobs, engine: engine, clients: { router.clients }, usage: router.limits, baseOptions: { router.baseOptions }, limits: configuration.liveLimits)
         router.addWebSocketRoute("/v1/live") { connection in await live.run(connection) }
         var webSocket = configuration.webSocketLimits
         webSocket.maxConnections = configuration.maxLiveConnections

@@ -2,6 +2,7 @@ import InklingLimits
 import InklingHTTP
 import InklingJobs
 import Foundation
+import InklingLive
 import InklingBase
 import InklingConditioning
 import InklingStrokes
@@ -39,6 +40,12 @@ public struct ServerConfiguration: Sendable {
     /// `too_many_live_connections` before its upgrade. Each also counts against
     /// ``connectionLimit`` and ``connectionsPerAddress`` while it is open.
     public var maxLiveConnections = 64
+    /// Most WebSocket connections one client (an API key, or an address without keys) holds
+    /// open at once (`--max-live-per-client`); one more is refused with 429
+    /// `too_many_live_sessions` before its upgrade. 0: no bound but ``maxLiveConnections``.
+    public var maxLivePerClient = 4
+    /// The bounds of each live session on `/v1/live` (message size and rate, strokes, undo).
+    package var liveLimits = LiveLimits.default
     /// The other bounds of WebSocket connections (message size, frames per message, idle
     /// timeout, send queue); their count is ``maxLiveConnections``.
     package var webSocketLimits = WebSocketLimits()
@@ -107,6 +114,7 @@ public struct ServerConfiguration: Sendable {
         guard drainTimeout >= 0, drainTimeout.isFinite else { throw bad("the drain deadline must be 0 or more seconds") }
         guard connectionLimit >= 1 else { throw bad("the connection limit must be at least 1") }
         guard maxLiveConnections >= 0 else { throw bad("the live connection limit must be 0 (none) or more") }
+        guard maxLivePerClient >= 0 else { throw bad("the live connections per client must be 0 (no bound) or more") }
         guard maxBodyBytes >= 1024 else { throw bad("the body cap must be at least 1024 bytes") }
         guard tokensPerSecond >= 0, tokensPerSecond.isFinite else { throw bad("the usage rate must be 0 (off) or positive") }
         guard tokensPerSecond == 0 || burst >= 4 else { throw bad("the usage burst must be at least 4 (a generation of 4 images costs 4)") }

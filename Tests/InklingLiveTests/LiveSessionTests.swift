@@ -368,4 +368,49 @@ final class LiveSessionTests: XCTestCase {
         let frame = try XCTUnwrap(collector.outputs.first { $0.binary != nil })
         XCTAssertEqual(frame.binary, Array("frame 1".utf8))
     }
+
+    // MARK: Bounds
+
+    func testMessagesBeyondTheRateAreRefusedUnreadAndReportedOnceASecond() async throws {
+        let clock = ManualLiveClock()
+        let renderer = FakeLiveRenderer()
+        let session = try await open(renderer, clock: clock, limits: LiveLimits(maxMessagesPerSecond: 2, messageBurst: 3))
+        var collector = OutputCollector(session)
+        let stroke = Array(#"{"type": "stroke", "stroke": {"points": [{"x": 1, "y": 2}]}}"#.utf8)
+        for _ in 0..<5 { await session.receive(stroke) }
+        do { let observed = await session.revision; XCTAssertEqual(observed, 3, "the burst is taken, the rest refused unread") }
+        // Half a second: one message regained; the refusals after it are not reported again yet.
+        clock.advance(by: 0.5)
+        for _ in 0..<3 { await session.receive(stroke) }
+        do { let observed = await session.revision; XCTAssertEqual(observed, 4) }
+        // A second after the first report: the next refusal reports those since it.
+        clock.advance(by: 0.5)
+        for _ in 0..<4 { await session.receive(stroke) }
+        do { let observed = await session.revision; XCTAssertEqual(observed, 5) }
+        await session.close()
+        _ = await collector.finished()
+        XCTAssertEqual(collector.errors, ["too_many_messages", "too_many_messages"])
+        let messages = collector.outputs.compactMap { output -> String? in
+            if case .error(let error) = output.message { return error.message }
+            return nil
+        }
+        XCTAssertTrue(messages[0].hasPrefix("1 message was refused unread"), messages[0])
+        XCTAssertTrue(messages[1].hasPrefix("4 messages were refused unread"), messages[1])  // 1 at the start, 2 at 0.5 s, 1 now
+    }
+
+    func testDroppedFramesAreCountedInTheStateMessages() async throws {
+        let clock = ManualLiveClock()
+        let renderer = FakeLiveRenderer()
+        let session = try await open(renderer, clock: clock)
+        var collector = OutputCollector(session)
+        try await finish(session, renderer, clock: clock, after: 0.1)
+        await session.dropped()
+        await session.dropped(2)
+        await session.dropped(0)
+        await session.close()
+        _ = await collector.finished()
+        XCTAssertEqual(collector.states.compactMap(\.dropped), [1, 3])
+        let text = try XCTUnwrap(collector.outputs.last { if case .state = $0.message { true } else { false } }?.message.text)
+        XCTAssertTrue(text.hasSuffix(#""answered":0,"dropped":3}"#), text)
+    }
 }

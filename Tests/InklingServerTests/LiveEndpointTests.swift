@@ -90,4 +90,68 @@ final class LiveEndpointTests: XCTestCase {
         XCTAssertEqual(error["code"] as? String, "invalid_stroke")
         XCTAssertFalse((error["message"] as? String ?? "").contains("\n"))
     }
+
+    // MARK: Bounds
+
+    func testAClientHoldsAtMostItsLiveSessionsAndGetsOneBackWhenOneCloses() throws {
+        let server = try ServerFixture.start { $0.maxLivePerClient = 2 }
+        defer { server.stop() }
+        var first: RawWebSocket? = try RawWebSocket(port: server.port, path: "/v1/live")
+        let second = try RawWebSocket(port: server.port, path: "/v1/live")
+        XCTAssertEqual(first?.status, 101)
+        XCTAssertEqual(second.status, 101)
+        let third = try RawWebSocket(port: server.port, path: "/v1/live")
+        XCTAssertEqual(third.status, 429)
+        XCTAssertTrue(third.body.contains("too_many_live_sessions"), third.body)
+        XCTAssertTrue(third.body.contains("--max-live-per-client"), third.body)
+        // The first one closes: its slot comes back once the server has seen it go.
+        try first?.sendClose(1000)
+        XCTAssertTrue(first?.serverClosed() ?? false)
+        first = nil
+        var status = 0
+        for _ in 0..<100 {
+            let again = try RawWebSocket(port: server.port, path: "/v1/live")
+            status = again.status
+            if status == 101 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertEqual(status, 101, "a slot given back is taken again")
+    }
+
+    func testAKeepCostsAUsageTokenAndIsRefusedWithoutOne() throws {
+        // 4 tokens, none regained in the test's time: 1 to open, then 3 keeps, and the 4th refused.
+        let server = try ServerFixture.start { $0.tokensPerSecond = 0.001; $0.burst = 4 }
+        defer { server.stop() }
+        let socket = try RawWebSocket(port: server.port, path: "/v1/live")
+        XCTAssertEqual(socket.status, 101)
+        try socket.send(text: #"{"type": "start", "canvas": {"width": 64, "height": 64}, "prompt": "a pear", "options": {"size": "64x64"}}"#)
+        for _ in 0..<4 { try socket.send(text: #"{"type": "keep"}"#) }
+        let received = try receive(socket) { received in
+            received.messages.filter { ["kept", "error"].contains($0["type"] as? String) }.count >= 4
+        }
+        let answers = received.messages.filter { ["kept", "error"].contains($0["type"] as? String) }
+        XCTAssertEqual(answers.filter { ($0["type"] as? String) == "kept" }.count, 3)
+        let refused = try XCTUnwrap(answers.last)
+        XCTAssertEqual(refused["code"] as? String, "rate_limited", "\(refused)")
+        XCTAssertEqual(refused["status"] as? Int, 429)
+    }
+
+    func testAFloodOfMessagesIsRefusedUnreadAndReportedOnce() throws {
+        // A burst of 10 messages (start included) and almost no refill: the rest is refused unread
+        // however slowly the server reads.
+        let server = try ServerFixture.start { $0.liveLimits.maxMessagesPerSecond = 0.0001; $0.liveLimits.messageBurst = 10 }
+        defer { server.stop() }
+        let socket = try RawWebSocket(port: server.port, path: "/v1/live")
+        try socket.send(text: #"{"type": "start", "canvas": {"width": 64, "height": 64}}"#)
+        for _ in 0..<50 { try socket.send(text: #"{"type": "undo"}"#) }
+        let received = try receive(socket) { received in
+            received.messages.contains { ($0["code"] as? String) == "too_many_messages" }
+        }
+        let answered = received.messages.filter { ($0["code"] as? String) == "nothing_to_undo" }.count
+        XCTAssertEqual(answered, 10, "the burst was read, and only the burst (the start is the connection's, not the session's)")
+        let flood = try XCTUnwrap(received.messages.first { ($0["code"] as? String) == "too_many_messages" })
+        XCTAssertEqual(flood["status"] as? Int, 429)
+        XCTAssertTrue((flood["message"] as? String ?? "").contains("refused unread"), "\(flood)")
+        // (That it is reported at most once a second is LiveSessionTests', on a clock it moves.)
+    }
 }

@@ -47,6 +47,7 @@ struct ServeCommand: InklingCommand {
             .init("max-buffered", value: "bytes", help: "Most body bytes being received at once, all clients together (503 server_busy beyond); 0: no limit.", default: "268435456"),
             .init("connections-per-address", value: "n", help: "Most connections open at once from one address; 0: no limit.", default: "256"),
             .init("max-live", value: "n", help: "Most WebSocket connections open at once (503 too_many_live_connections beyond); each also counts as a connection.", default: "64"),
+            .init("max-live-per-client", value: "n", help: "Most WebSocket connections one client (API key, or address without keys) holds at once (429 too_many_live_sessions beyond); 0: no bound but --max-live.", default: "4"),
             .init("rate", value: "tokens/s", help: "Usage tokens regained per second per client; 0 turns limits off.", default: "2"),
             .init("burst", value: "tokens", help: "Most usage tokens a client can hold (at least 4).", default: "40"),
             .init("api-keys", value: "file", help: "File of API keys, one per line; each gets its own usage bucket, and may set its own limits after it: rate=, burst=, concurrent=, store= (docs/server.md)."),
@@ -101,6 +102,7 @@ struct ServeCommand: InklingCommand {
         guard c.requestDeadline >= c.headTimeout else { throw .usage("--request-deadline must be at least --head-timeout (\(c.headTimeout) s)") }
         c.connectionLimit = try whole("connections", 16...1_000_000, c.connectionLimit)
         c.maxLiveConnections = try whole("max-live", 0...100_000, c.maxLiveConnections)
+        c.maxLivePerClient = try whole("max-live-per-client", 0...100_000, c.maxLivePerClient)
         if let drain = try arguments.value("drain", as: Double.self) {
             guard drain >= 0, drain <= 3600 else { throw .usage("--drain must be 0…3600 seconds, got \(NumberText.compact(drain))") }
             c.drainTimeout = drain

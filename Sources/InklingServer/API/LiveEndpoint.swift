@@ -5,6 +5,7 @@ import InklingConditioning
 import InklingEngines
 import InklingHTTP
 import InklingJobs
+import InklingLimits
 import InklingLive
 import InklingTransport
 
@@ -16,8 +17,12 @@ import InklingTransport
 /// (``BuiltInLiveRenderer``), else as one-image jobs through the server's jobs
 /// (``JobLiveRenderer``: any engine, a cluster's workers). A frame header and its image are sent only when the connection's send queue has
 /// room for both: a slow reader skips frames (the session's next one is newer) instead of
-/// queueing them. A `keep` becomes a job owned by the session's key. A disconnect closes the
-/// session, which cancels the work in flight down to the engine.
+/// queueing them, and the skipped frames are counted in the session's state messages
+/// (`dropped`). A `keep` costs 1 usage token, like a one-image `/v1/generations`, and becomes a
+/// job owned by the session's key; frames cost nothing beyond the token that opened the
+/// connection: one runs at a time per session, and a client holds at most
+/// `--max-live-per-client` sessions. A disconnect closes the session, which cancels the work in
+/// flight down to the engine.
 struct LiveEndpoint: Sendable {
     /// Seconds a connection may take to send its `start`.
     static let startTimeout = 10.0
@@ -27,6 +32,8 @@ struct LiveEndpoint: Sendable {
     let jobs: any GenerationJobs
     let engine: any ImageEngine
     let clients: @Sendable () -> UsageClient
+    /// The usage limits a keep is charged to.
+    let usage: any UsageLimits
     let baseOptions: @Sendable () -> GenerationOptions
     let limits: LiveLimits
 
@@ -80,7 +87,11 @@ struct LiveEndpoint: Sendable {
             for await output in session.outputs {
                 do {
                     if let image = output.binary {
-                        guard connection.queuedBytes + image.count <= Self.frameQueueBytes else { dropped += 1; continue }
+                        guard connection.queuedBytes + image.count <= Self.frameQueueBytes else {
+                            dropped += 1
+                            await session.dropped()
+                            continue
+                        }
                         try await connection.send(text: output.message.text)
                         try await connection.send(binary: image)
                     } else {
@@ -102,6 +113,7 @@ struct LiveEndpoint: Sendable {
                 }
                 guard let keep = await session.receive(Array(text.utf8)) else { continue }
                 do {
+                    try await usage.charge(client, cost: 1, limits: clientLimits)
                     let id = try await jobs.submit(keep.submission(owner: owner, client: client, limits: clientLimits))
                     await session.kept(LiveKept(revision: keep.revision, job: id, url: "/v1/jobs/" + id))
                 } catch {

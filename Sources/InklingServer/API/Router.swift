@@ -31,6 +31,8 @@ final class Router: @unchecked Sendable {
     let conversion: ConversionEndpoint
     let cors: CORSPolicy
     let health = HealthMonitor()
+    /// The WebSocket connections each client holds (`--max-live-per-client`).
+    let liveConnections: LiveConnectionsPerClient
 
     init(configuration: ServerConfiguration, engine: any ImageEngine, assets: WebAssets, jobs: any GenerationJobs, limits: any UsageLimits) {
         self.configuration = configuration
@@ -40,6 +42,7 @@ final class Router: @unchecked Sendable {
         self.limits = limits
         currentClients = UsageClient(keys: configuration.apiKeys, limits: configuration.apiKeyLimits, required: configuration.requireAPIKey)
         cors = CORSPolicy(origins: configuration.corsOrigins)
+        liveConnections = LiveConnectionsPerClient(maxPerClient: configuration.maxLivePerClient)
         var limits = configuration.drawingLimits
         // A gzip body may inflate to 4 × --max-body: its drawing may be that large too.
         limits.maxBytes = min(limits.maxBytes, configuration.maxDecodedBodyBytes)
@@ -193,8 +196,10 @@ final class Router: @unchecked Sendable {
 
     /// A WebSocket route: the handshake checked (400, 426), the origin (403: a WebSocket has no
     /// preflight, so a page elsewhere could otherwise open one with its visitor's network
-    /// position), the key (401), then in a task the client charged 1 token (429) and a live slot
-    /// taken (503), and only then the 101. `handler` runs the connection.
+    /// position), the key (401), then in a task the client charged 1 token (429), one of the
+    /// client's own live slots taken (429 `too_many_live_sessions`, `--max-live-per-client`) and
+    /// a server live slot (503), and only then the 101. `handler` runs the connection; the
+    /// client's slot is given back when it ends (or when the upgrade never happens).
     private func webSocket(_ request: HTTPRequest, _ handler: @escaping @Sendable (WebSocketConnection) async -> Void) throws(APIError) -> Routed {
         let handshake: WebSocketHandshake
         do {
@@ -210,9 +215,20 @@ final class Router: @unchecked Sendable {
         let clients = self.clients
         let client = try clients.name(of: request)
         let maxLive = configuration.maxLiveConnections
+        let liveConnections = self.liveConnections
         return .later { (reply: Responder) async throws(APIError) in
             try await self.limits.charge(client, cost: 1, limits: clients.limits(of: client))
-            switch reply.exchange.upgrade(handshake, handler: handler) {
+            guard let slot = liveConnections.take(client) else {
+                let most = liveConnections.maxPerClient
+                throw APIError(429, "too_many_live_sessions", "this client has \(most) live connection\(most == 1 ? "" : "s") open, its most (--max-live-per-client); close one first", retryAfter: 5)
+            }
+            // The slot lives as long as the handler: given back when the connection's task ends,
+            // or when the upgrade is refused or the connection goes before it.
+            let held: @Sendable (WebSocketConnection) async -> Void = { connection in
+                await handler(connection)
+                withExtendedLifetime(slot) {}
+            }
+            switch reply.exchange.upgrade(handshake, handler: held) {
             case .upgrading, .gone:
                 return
             case .full:

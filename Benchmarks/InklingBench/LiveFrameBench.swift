@@ -7,8 +7,10 @@ import InklingStrokes
 /// guidance map, painting with the session's seed, JPEG) at the requested size (default
 /// 512×512), the drawing decoded outside the timing, after one warm-up:
 ///
-/// - `live-frame`: a new drawing revision each frame (the guidance map made every time: a
-///   stroke's end);
+/// - `live-frame`: a new session each frame (the guidance map painted whole every time: the
+///   first frame of a drawing opened in a session);
+/// - `live-frame-stroke-added`: the drawing's last stroke ends (the map of the drawing without
+///   it kept, the stroke painted onto it: a stroke's end in a session);
 /// - `live-frame-map-reused`: only the prompt changes (the map reused, as a `set` of the
 ///   prompt or options gets it).
 enum LiveFrameBench {
@@ -35,12 +37,21 @@ enum LiveFrameBench {
             let input = try InputFile(path: path)
             let drawing = try StrokeJSONDecoder(limits: .default).decode(input.bytes)
             let options = GenerationOptions(size: .closest(to: size), seed: 1)
-            for (what, reuse) in [("live-frame", false), ("live-frame-map-reused", true)] {
+            var before = drawing
+            before.strokes.removeLast(min(1, before.strokes.count))
+            for what in ["live-frame", "live-frame-stroke-added", "live-frame-map-reused"] {
                 let renderer = BuiltInLiveRenderer()
                 var m = Measurement()
                 for run in 0...repeatCount {
+                    let session = what == "live-frame-map-reused" ? 0 : UInt64(run + 1)
+                    if what == "live-frame-stroke-added" {
+                        let earlier = LiveRenderRequest(
+                            session: session, revision: 0, drawingRevision: 0, drawing: before,
+                            prompt: RenderBench.prompt, style: .illustration, options: options)
+                        _ = try await renderer.render(earlier)
+                    }
                     let request = LiveRenderRequest(
-                        session: 1, revision: run, drawingRevision: reuse ? 0 : run, drawing: drawing,
+                        session: session, revision: run + 1, drawingRevision: run + 1, drawing: drawing,
                         prompt: "\(RenderBench.prompt) \(run % 2)", style: .illustration, options: options)
                     let start = ContinuousClock.now
                     let frame = try await renderer.render(request)

@@ -44,10 +44,7 @@ public struct GuidanceRenderer: Sendable {
     /// Renders with a given number of horizontal bands (`nil`: as ``threads`` and the map's size
     /// allow); tests use it to show that banding does not change the pixels.
     func render(_ drawing: Drawing, bandCount: Int?) throws(GuidanceError) -> GuidanceMap {
-        let toPixels = drawing.frame.map {
-            options.fit.transform(from: $0, to: options.width, options.height, padding: options.padding)
-        } ?? .identity
-        return try render(drawing, toPixels: toPixels, bandCount: bandCount)
+        try render(drawing, toPixels: placement(of: drawing), bandCount: bandCount)
     }
 
     /// Renders `drawing` mapped into the output by `toPixels` instead of the fit policy (the
@@ -57,34 +54,55 @@ public struct GuidanceRenderer: Sendable {
     }
 
     private func render(_ drawing: Drawing, toPixels: AffineTransform2D, bandCount: Int?) throws(GuidanceError) -> GuidanceMap {
-        try options.validate()
-        try Self.checkFinite(drawing)
-        guard [toPixels.a, toPixels.b, toPixels.c, toPixels.d, toPixels.tx, toPixels.ty].allSatisfy(\.isFinite) else {
-            throw .invalidPlacement("the drawing-to-pixels transform has a non-finite coefficient")
+        encode(try raster(drawing, toPixels: toPixels, bandCount: bandCount))
+    }
+
+    /// Paints `drawing` (placed as ``render(_:)`` places it) without encoding it: keep the
+    /// result to add strokes to it later (``raster(adding:onto:)``), and ``encode(_:)`` it for
+    /// the map. `encode(raster(d))` is `render(d)`, byte for byte.
+    public func raster(_ drawing: Drawing) throws(GuidanceError) -> GuidanceRaster {
+        try raster(drawing, toPixels: placement(of: drawing), bandCount: nil)
+    }
+
+    /// Where ``render(_:)`` places `drawing` on the map: its frame (canvas, else the strokes'
+    /// bounds) fitted by the options' ``FitPolicy``.
+    public func placement(of drawing: Drawing) -> AffineTransform2D {
+        drawing.frame.map { options.fit.transform(from: $0, to: options.width, options.height, padding: options.padding) } ?? .identity
+    }
+
+    /// `raster` with the strokes of `drawing` after its own painted onto it, when `drawing`
+    /// begins with exactly the raster's strokes and lands on the map where the raster's did
+    /// (same options, same frame: a canvas, not the strokes' bounds); otherwise `drawing`
+    /// painted whole. The added strokes are painted alone and laid over the raster as the
+    /// rasterizer lays strokes over each other, so the map differs from a whole painting only
+    /// where an added stroke's anti-aliased edge crosses an earlier stroke (a test bounds it).
+    public func raster(adding drawing: Drawing, onto raster: GuidanceRaster) throws(GuidanceError) -> GuidanceRaster {
+        let toPixels = placement(of: drawing)
+        let kept = raster.strokes.count
+        guard raster.options == options, raster.drawingToPixels == toPixels, drawing.strokes.count >= kept,
+              drawing.strokes.prefix(kept).elementsEqual(raster.strokes) else {
+            return try self.raster(drawing, toPixels: toPixels, bandCount: nil)
         }
+        let added = drawing.strokes.dropFirst(kept)
+        guard !added.isEmpty else { return raster }
+        let layer = try self.raster(Drawing(strokes: Array(added), canvas: drawing.canvas), toPixels: toPixels, bandCount: nil)
+        return raster.adding(layer.pixels, strokes: added)
+    }
+
+    /// The map of `raster`: its encoding (blur, distance field) and polarity applied.
+    public func encode(_ raster: GuidanceRaster) -> GuidanceMap {
+        let options = raster.options
         let w = options.width, h = options.height
-
-        func rasterize(_ mode: StrokeRasterizer.Mode) throws(GuidanceError) -> [UInt8] {
-            if drawing.strokes.isEmpty { return [UInt8](repeating: 0, count: w * h) }
-            let bands = bandCount ?? BandedRasterization.defaultBandCount(width: w, height: h, threads: threads)
-            return try BandedRasterization(bandCount: bands)
-                .rasterize(drawing, mode: mode, width: w, height: h, minimumLineWidth: options.minimumLineWidth, toPixels: toPixels)
-        }
-
-        var pixels: [UInt8]
+        var pixels = raster.pixels
         switch options.encoding {
-        case .scribble:
-            pixels = try rasterize(.scribble)
+        case .scribble, .confidence:
+            break
         case .soft:
-            pixels = try rasterize(.scribble)
             let scribble = pixels
             BoxBlur.blur(&pixels, width: w, height: h, sigma: options.effectiveSoftness, workers: threads ?? ActiveCores.count)
             BoxBlur.brightenLines(&pixels, scribble: scribble)
         case .distance:
-            let coverage = try rasterize(.coverage)
-            pixels = DistanceTransform.encode(coverage: coverage, width: w, height: h, radius: options.effectiveDistanceRadius)
-        case .confidence:
-            pixels = try rasterize(.confidence)
+            pixels = DistanceTransform.encode(coverage: pixels, width: w, height: h, radius: options.effectiveDistanceRadius)
         }
         if options.polarity == .blackOnWhite {
             for i in pixels.indices { pixels[i] = 255 - pixels[i] }
@@ -93,7 +111,26 @@ public struct GuidanceRenderer: Sendable {
             image: RasterImage(width: w, height: h, format: .gray, pixels: pixels),
             encoding: options.encoding,
             polarity: options.polarity,
-            drawingToPixels: toPixels)
+            drawingToPixels: raster.drawingToPixels)
+    }
+
+    private func raster(_ drawing: Drawing, toPixels: AffineTransform2D, bandCount: Int?) throws(GuidanceError) -> GuidanceRaster {
+        try options.validate()
+        try Self.checkFinite(drawing)
+        guard [toPixels.a, toPixels.b, toPixels.c, toPixels.d, toPixels.tx, toPixels.ty].allSatisfy(\.isFinite) else {
+            throw .invalidPlacement("the drawing-to-pixels transform has a non-finite coefficient")
+        }
+        let w = options.width, h = options.height
+        let pixels: [UInt8]
+        if drawing.strokes.isEmpty {
+            pixels = [UInt8](repeating: 0, count: w * h)
+        } else {
+            let bands = bandCount ?? BandedRasterization.defaultBandCount(width: w, height: h, threads: threads)
+            pixels = try BandedRasterization(bandCount: bands).rasterize(
+                drawing, mode: GuidanceRaster.mode(for: options.encoding), width: w, height: h,
+                minimumLineWidth: options.minimumLineWidth, toPixels: toPixels)
+        }
+        return GuidanceRaster(options: options, drawingToPixels: toPixels, strokes: drawing.strokes, pixels: pixels)
     }
 
     /// Throws for the first stroke with a non-finite point, transform or mask coordinate.

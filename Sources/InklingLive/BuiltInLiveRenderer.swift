@@ -6,7 +6,7 @@ import InklingImageIO
 import InklingStrokes
 
 /// Live frames from the built-in engine, in this process: the drawing's guidance map (reused
-/// while only the prompt or options change), one painting with the session's seed, a JPEG.
+/// while only the prompt or options change, new strokes painted onto the last one), one painting with the session's seed, a JPEG.
 ///
 /// The size is the options' (`size`), else the canvas's aspect, resolved among the engine's
 /// sizes as `/v1/generations` resolves it. Cancellation is checked between the stages.
@@ -22,8 +22,11 @@ public struct BuiltInLiveRenderer: LiveRenderer {
         cache = GuidanceMapCache(capacity: cachedMaps)
     }
 
-    /// Guidance maps made and reused so far.
-    public var guidanceMaps: (made: Int, reused: Int) { cache.statistics }
+    /// Guidance maps made whole, made by adding strokes to a kept one, and reused, so far.
+    public var guidanceMaps: (made: Int, added: Int, reused: Int) {
+        let counts = cache.statistics
+        return (counts.made, counts.added, counts.reused)
+    }
 
     public func render(_ request: LiveRenderRequest) async throws -> LiveFrame {
         let options = request.options
@@ -37,8 +40,7 @@ public struct BuiltInLiveRenderer: LiveRenderer {
         if let drawing {
             let encoding = options.guidance.encoding
             let mapOptions = GuidanceOptions(width: size.width, height: size.height, encoding: encoding.encoding, polarity: encoding.polarity)
-            let key = GuidanceMapCache.Key(session: request.session, drawingRevision: request.drawingRevision, options: mapOptions)
-            guidance = try cache.map(for: key) { try GuidanceRenderer(options: mapOptions).render(drawing) }
+            guidance = try cache.map(session: request.session, drawing: drawing, renderer: GuidanceRenderer(options: mapOptions))
         }
         try Task.checkCancellation()
         let language = text?.language.flatMap { BuiltInEngine.languages.contains($0.code) ? $0.code : nil }

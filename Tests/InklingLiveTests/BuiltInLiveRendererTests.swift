@@ -45,7 +45,30 @@ final class BuiltInLiveRendererTests: XCTestCase {
         var fewer = house
         fewer.strokes.removeLast()
         _ = try await renderer.render(Self.request(fewer, revision: 3, drawingRevision: 3, prompt: "a blue house at night"))
-        XCTAssertEqual(renderer.guidanceMaps.made, 2, "a new drawing revision: a new map")
+        XCTAssertEqual(renderer.guidanceMaps.made, 2, "an undo past what is kept: a new map")
+        // The stroke again: painted onto the kept map of the drawing without it.
+        var more = fewer
+        more.strokes.append(house.strokes[0])
+        _ = try await renderer.render(Self.request(more, revision: 4, drawingRevision: 4, prompt: "a blue house at night"))
+        XCTAssertEqual(renderer.guidanceMaps.added, 1)
+        // Undone: the map of the drawing without it, kept.
+        _ = try await renderer.render(Self.request(fewer, revision: 5, drawingRevision: 5, prompt: "a blue house at night"))
+        XCTAssertEqual(renderer.guidanceMaps.reused, 3)
+        XCTAssertEqual(renderer.guidanceMaps.made, 2)
+    }
+
+    func testAStrokeAddedGivesTheFrameOfTheWholeDrawingButAtCrossingEdges() async throws {
+        let house = try Self.house()
+        var fewer = house
+        fewer.strokes.removeLast()
+        let incremental = BuiltInLiveRenderer()
+        _ = try await incremental.render(Self.request(fewer, revision: 1, drawingRevision: 1, prompt: "a red house"))
+        let added = try await incremental.render(Self.request(house, revision: 2, drawingRevision: 2, prompt: "a red house"))
+        XCTAssertEqual(incremental.guidanceMaps.added, 1)
+        let whole = try await BuiltInLiveRenderer().render(Self.request(house, revision: 2, drawingRevision: 2, prompt: "a red house"))
+        let a = try JPEGCodec.decode(added.bytes).pixels, b = try JPEGCodec.decode(whole.bytes).pixels
+        let meanDifference = Double(zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(a.count)
+        XCTAssertLessThan(meanDifference, 0.5, "the same picture, but for a few edge pixels of the map")
     }
 
     func testEmptyDrawingWithoutAPromptStillPaints() async throws {
@@ -76,12 +99,13 @@ final class BuiltInLiveRendererTests: XCTestCase {
         guard ProcessInfo.processInfo.environment["INKLING_LIVE_MEASURE"] != nil else { throw XCTSkip("set INKLING_LIVE_MEASURE=1 to measure") }
         let house = try Self.house()
         let clock = ContinuousClock()
-        for (label, reuse) in [("new drawing each frame", false), ("prompt change only (map reused)", true)] {
+        for (label, reuse) in [("new session each frame", false), ("prompt change only (map reused)", true)] {
             let renderer = BuiltInLiveRenderer()
             var times: [Double] = []
             var bytes = 0
             for i in 0..<21 {
-                let request = Self.request(house, revision: i, drawingRevision: reuse ? 0 : i, prompt: "a red house \(i % 2)")
+                var request = Self.request(house, revision: i, drawingRevision: i, prompt: "a red house \(i % 2)")
+                request.session = reuse ? 0 : UInt64(i + 1)
                 let start = clock.now
                 let frame = try await renderer.render(request)
                 let elapsed = clock.now - start

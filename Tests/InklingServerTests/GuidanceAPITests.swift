@@ -20,7 +20,7 @@ final class GuidanceAPITests: XCTestCase {
         let openapi = try RawHTTP.request(port: server.port, "GET", "/openapi.json")
         XCTAssertEqual(openapi.status, 200)
         let paths = try XCTUnwrap(openapi.json["paths"] as? [String: Any])
-        for path in ["/v1/generations", "/v1/guidance", "/v1/images/{id}", "/v1/availability", "/healthz"] {
+        for path in ["/v1/generations", "/v1/guidance", "/v1/images/{id}", "/v1/availability", "/v1/live", "/healthz"] {
             XCTAssertNotNil(paths[path], "openapi.json describes \(path)")
         }
     }

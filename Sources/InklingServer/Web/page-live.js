@@ -37,7 +37,8 @@ function liveRestart() {
     apiKey: ($("apikey").value || "").trim() || apiKey(),
     onState: (message) => {
       const words = { idle: "Live: draw to begin.", waiting: "Live: waiting for the pen…", running: "Live: painting…", upToDate: "Live: up to date." };
-      liveState(words[message.state] || `Live: ${message.state}`);
+      const skipped = message.dropped ? ` (${message.dropped} frame${message.dropped === 1 ? "" : "s"} skipped: the link is slow)` : "";
+      liveState((words[message.state] || `Live: ${message.state}`) + skipped);
     },
     onFrame: (blob, revision) => {
       const image = $("live-frame");

@@ -59,19 +59,27 @@ final class LiveComfyUITests: XCTestCase {
         XCTAssertEqual(fake.violations, [])
     }
 
-    func testAClientThatGoesAwayMidGenerationInterruptsComfyUI() throws {
+    /// A fake ComfyUI that never finishes a prompt, a server on it, and a session that has sent
+    /// a stroke whose frame's prompt is running.
+    private func runningFrame() throws -> (FakeComfyUI, InklingServer, RawWebSocket) {
         var behavior = FakeComfyUI.Behavior()
         behavior.neverFinish = true
         let fake = try FakeComfyUI(behavior: behavior)
         let server = try server(fake)
-        defer { server.stop() }
-        var socket: RawWebSocket? = try RawWebSocket(port: server.port, path: "/v1/live")
-        try socket?.send(text: Self.start)
-        try socket?.send(text: Self.stroke)
+        let socket = try RawWebSocket(port: server.port, path: "/v1/live")
+        try socket.send(text: Self.start)
+        try socket.send(text: Self.stroke)
         XCTAssertTrue(wait(10) { fake.workflows.count >= 1 && fake.remains.queue.count == 1 }, "the frame's prompt runs on ComfyUI")
         XCTAssertEqual(fake.interrupts, 0)
-        socket = nil  // the client hangs up, no close frame
-        XCTAssertNil(socket)
+        return (fake, server, socket)
+    }
+
+    func testAClientThatGoesAwayMidGenerationInterruptsComfyUI() throws {
+        var frame: (fake: FakeComfyUI, server: InklingServer, socket: RawWebSocket)? = try runningFrame()
+        let fake = try XCTUnwrap(frame?.fake), server = try XCTUnwrap(frame?.server)
+        defer { server.stop() }
+        frame = nil  // the client hangs up (its socket closed), no close frame
+        XCTAssertNil(frame)
         XCTAssertTrue(wait(10) { fake.interrupts >= 1 && fake.remains.isClean },
                       "the running prompt is interrupted and forgotten on ComfyUI (interrupts \(fake.interrupts), \(fake.remains))")
         XCTAssertTrue(fake.outcomes.values.allSatisfy { $0 == .interrupted }, "\(fake.outcomes)")
@@ -79,15 +87,8 @@ final class LiveComfyUITests: XCTestCase {
     }
 
     func testAClientThatClosesMidGenerationInterruptsComfyUI() throws {
-        var behavior = FakeComfyUI.Behavior()
-        behavior.neverFinish = true
-        let fake = try FakeComfyUI(behavior: behavior)
-        let server = try server(fake)
+        let (fake, server, socket) = try runningFrame()
         defer { server.stop() }
-        let socket = try RawWebSocket(port: server.port, path: "/v1/live")
-        try socket.send(text: Self.start)
-        try socket.send(text: Self.stroke)
-        XCTAssertTrue(wait(10) { fake.remains.queue.count == 1 }, "the frame's prompt runs on ComfyUI")
         try socket.sendClose(1000, "bye")
         XCTAssertTrue(wait(10) { fake.interrupts >= 1 && fake.remains.isClean }, "interrupts \(fake.interrupts), \(fake.remains)")
     }

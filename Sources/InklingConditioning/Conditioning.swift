@@ -31,6 +31,10 @@ public struct Conditioning: Sendable {
     public var sourceStrength: Double
     /// Negative prompt, steps, CFG, sampler and scheduler the request sets (`nil`: the engine's default).
     public var sampling: SamplingOverrides
+    /// Whether this is a live session's frame (`false` for every other request): an engine
+    /// configured with a `live` block then uses its few-step settings. Set by whoever runs the
+    /// frame (the job's live lane).
+    public var isLiveFrame = false
 
     /// Creates a conditioning.
     public init(

@@ -47,7 +47,7 @@ extension EngineConfiguration {
         guard name != builtinName else { throw reader.fail("'builtin' is the built-in engine's name and cannot be configured") }
         let keys: Set<String> = ["kind", "endpoint", "enabled", "apiKeyEnvironment", "models", "sizes", "languages", "defaults",
                                  "timeoutSeconds", "generationTimeoutSeconds", "flavor",
-                                 "endpoints", "endpointRetrySeconds", "workflow"]
+                                 "endpoints", "endpointRetrySeconds", "workflow", "live", "uploadCache"]
         let m = try reader.members(allowed: keys)
         guard let kindReader = m["kind"] else { throw reader.fail("missing \"kind\" (\(EngineKind.allCases.map(\.rawValue).joined(separator: ", ")))") }
         let kindText = try kindReader.string()
@@ -75,6 +75,14 @@ extension EngineConfiguration {
         if let workflowReader = m["workflow"] {
             guard kind == .comfyui else { throw workflowReader.fail("only a comfyui engine takes a workflow") }
             entry.workflow = try workflow(workflowReader)
+        }
+        if let liveReader = m["live"] {
+            guard kind == .comfyui else { throw liveReader.fail("only a comfyui engine takes a live block") }
+            entry.live = try live(liveReader)
+        }
+        if let cacheReader = m["uploadCache"] {
+            guard kind == .comfyui else { throw cacheReader.fail("only a comfyui engine has an upload cache") }
+            entry.uploadCache = try cacheReader.integer(in: 0...4096)
         }
         entry.enabled = try m["enabled"]?.bool() ?? true
         if let variable = try m["apiKeyEnvironment"]?.string() {
@@ -127,6 +135,21 @@ extension EngineConfiguration {
         entry.timeoutSeconds = try m["timeoutSeconds"]?.number(in: 0.1...3600) ?? entry.timeoutSeconds
         entry.generationTimeoutSeconds = try m["generationTimeoutSeconds"]?.number(in: 0.1...86400) ?? entry.generationTimeoutSeconds
         return entry
+    }
+
+    /// The `live` block: few-step sampling for live frames, and optionally their own workflow.
+    private static func live(_ reader: ConfigurationReader) throws(EngineConfigurationError) -> EngineLiveSettings {
+        let l = try reader.members(allowed: ["steps", "cfgScale", "sampler", "scheduler", "workflow"])
+        var live = EngineLiveSettings()
+        live.steps = try l["steps"]?.integer(in: 1...150)
+        live.cfgScale = try l["cfgScale"]?.number(in: 0...30)
+        live.sampler = try l["sampler"]?.string()
+        live.scheduler = try l["scheduler"]?.string()
+        if let workflowReader = l["workflow"] { live.workflow = try workflow(workflowReader) }
+        for (key, name) in [("sampler", live.sampler), ("scheduler", live.scheduler)] {
+            if let name, name.isEmpty || name.utf8.count > 100 { throw l[key]!.fail("expected a name of 1…100 bytes as the server spells it") }
+        }
+        return live
     }
 
     private static func url(_ reader: ConfigurationReader) throws(EngineConfigurationError) -> URL {

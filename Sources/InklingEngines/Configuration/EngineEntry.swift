@@ -16,6 +16,11 @@ public struct EngineEntry: Sendable, Hashable {
     public var endpointRetrySeconds: Double = 30
     /// A ComfyUI engine's own workflow, instead of the built-in one.
     public var workflow: ComfyUIWorkflowFile?
+    /// A ComfyUI engine's settings for live frames (the `live` block), if any.
+    public var live: EngineLiveSettings?
+    /// How many uploaded images (by content) a ComfyUI engine remembers per server, to send the
+    /// same bytes once (`uploadCache`; 0 sends every time). `nil`: the engine's standard number.
+    public var uploadCache: Int?
     /// Whether it may be used.
     public var enabled: Bool
     /// The environment variable holding its API key (never the key itself), if it needs one.

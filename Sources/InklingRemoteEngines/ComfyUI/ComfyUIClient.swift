@@ -48,13 +48,16 @@ struct ComfyUIClient: Sendable {
     /// Queues a workflow with `POST /prompt` and returns its prompt id. A `400` with
     /// `node_errors` becomes ``RemoteEngineError/modelMissing(service:role:name:available:hint:)``
     /// for a model or setting ComfyUI lacks (its list fetched from `/object_info` when the answer
-    /// leaves it out), ``RemoteEngineError/rejected(service:details:)`` otherwise.
+    /// leaves it out), ``RemoteEngineError/rejected(service:details:)`` otherwise; a refusal
+    /// for a LoadImage image the server cannot find is ``ComfyUIMissingUploads``, carrying that error.
     func queue(_ workflow: JSONValue, clientID: String) async throws -> String {
         let operation = "POST /prompt"
         let body: JSONValue = ["prompt": workflow, "client_id": .string(clientID)]
         let response = try await http.send("POST", "/prompt", body: body.serialized(), contentType: "application/json")
         if response.status == 400, let json = try? JSONValue.parse(response.body) {
-            throw await ComfyUIRejection.error(json, service: http.service) { node, input in try? await self.options(node: node, input: input) }
+            let error = await ComfyUIRejection.error(json, service: http.service) { node, input in try? await self.options(node: node, input: input) }
+            if let missing = ComfyUIMissingUploads.names(in: json) { throw ComfyUIMissingUploads(names: missing, error: error) }
+            throw error
         }
         let json = try http.decode(response, operation: operation)
         if let errors = json["node_errors"]?.object, !errors.isEmpty {

@@ -5,7 +5,7 @@ import InklingEngines
 extension ComfyUIEngine {
     /// Checks what a render will send against what the server lists: the checkpoint and
     /// ControlNet model (`/object_info/CheckpointLoaderSimple`, `/object_info/ControlNetLoader`),
-    /// the sampler and scheduler (`/object_info/KSampler`) and each configured size
+    /// the sampler and scheduler, and the `live` block's (`/object_info/KSampler`) and each configured size
     /// (`/object_info/EmptyLatentImage`'s width and height range and step). One entry per setting
     /// in ``EngineDiagnosis/models``; any the server would refuse makes the engine unavailable,
     /// with a reason naming the valid choices and the configuration key to fix.
@@ -16,6 +16,8 @@ extension ComfyUIEngine {
         var settings: [(ComfyUISetting, String)] = [(.checkpoint, entry.models.checkpoint ?? "")]
         if let controlNet = entry.models.controlNet { settings.append((.controlNet, controlNet)) }
         settings += [(.sampler, entry.defaults.sampler), (.scheduler, entry.defaults.scheduler)]
+        if let sampler = entry.live?.sampler { settings.append((.liveSampler, sampler)) }
+        if let scheduler = entry.live?.scheduler { settings.append((.liveScheduler, scheduler)) }
         var infos: [String: JSONValue] = [:]
         func info(_ node: String) async throws -> JSONValue {
             if let known = infos[node] { return known }

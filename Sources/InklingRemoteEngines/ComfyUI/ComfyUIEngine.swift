@@ -7,14 +7,16 @@ import InklingStrokes
 import InklingTransport
 
 /// Generates through a ComfyUI server: uploads the guidance map (and source image) as
-/// temporary files (once per request, see ``images(for:)``), queues an API-format workflow (``ComfyUIWorkflow``) whose image comes back
+/// temporary files named by their content (once per request, see ``images(for:)``, and not again
+/// while ``ComfyUIUploadCache`` remembers the same bytes on that server), queues an API-format workflow (``ComfyUIWorkflow``) whose image comes back
 /// through a temporary PreviewImage, follows it over `/ws` (polling `/history` when the socket is
 /// unavailable), downloads the result through `/view` and deletes the prompt's history entry.
 /// Cancelled, it stops the prompt where it stands (``ComfyUICleanup``) and throws
-/// ``EngineFailure/cancelled(service:summary:)``. See `docs/engines.md`.
+/// ``EngineFailure/cancelled(service:summary:)``. A live frame (``Conditioning/isLiveFrame``)
+/// uses the configuration's `live` block (``framed(_:)``). See `docs/engines.md`.
 public struct ComfyUIEngine: ImageEngine {
     /// The configuration it was made from.
-    public let entry: EngineEntry
+    public internal(set) var entry: EngineEntry
     let client: ComfyUIClient
     /// The server's sampler and scheduler names, fetched once for requests that name their own.
     let samplingLists = SamplingLists()
@@ -25,11 +27,14 @@ public struct ComfyUIEngine: ImageEngine {
         self.entry = entry
         connection = RemoteConnection(entry: entry, kind: .comfyui, apiKey: apiKey)
         client = ComfyUIClient(http: connection.http)
+        uploadCache = ComfyUIUploadCache(capacity: entry.uploadCache ?? ComfyUIUploadCache.standardCapacity)
     }
 
     let connection: RemoteConnection
     /// The node classes fetched to check a user's workflow before it is queued.
     let classes = ComfyUIClassCache()
+    /// The images this engine uploaded to its server, by content.
+    let uploadCache: ComfyUIUploadCache
 
     /// The configured name.
     public var identifier: String { entry.name }
@@ -44,6 +49,7 @@ public struct ComfyUIEngine: ImageEngine {
     /// Says when the sketch cannot be sent (no ControlNet model configured), or, with a user's
     /// workflow, which of the request's sampling knobs it has no place for.
     public func notices(for conditioning: Conditioning) -> [String] {
+        if let (engine, frame) = framed(conditioning) { return engine.notices(for: frame) }
         if let file = entry.workflow {
             // The user's workflow decides; say which of the request's knobs it has no place for.
             let unplaced = ComfyUIUserWorkflow.unplaced(conditioning, file: file)
@@ -61,13 +67,19 @@ public struct ComfyUIEngine: ImageEngine {
     ///   what became of the prompt; ``RemoteEngineError`` otherwise (the prompt stopped and
     ///   forgotten on the server all the same, after `generationTimeoutSeconds` too).
     public func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
-        try await generate(conditioning, variation: variation, uploads: try await uploads(for: conditioning), report: nil).image
+        if let (engine, frame) = framed(conditioning) { return try await engine.generate(frame, variation: variation) }
+        return try await generate(conditioning, variation: variation, uploads: try await uploads(for: conditioning), report: nil).image
     }
 
     /// Every variation of `request` from one upload of the guidance map and source image, each
     /// queued as its own prompt; sampling progress and previews (`/ws`) arrive as events.
     public func images(for request: EngineRequest) -> AsyncThrowingStream<EngineEvent, Error> {
-        EngineRequestRunner.stream(request, availability: connection.availability) {
+        if let (engine, frame) = framed(request.conditioning) {
+            var request = request
+            request.conditioning = frame
+            return engine.images(for: request)
+        }
+        return EngineRequestRunner.stream(request, availability: connection.availability) {
             // Once per request and endpoint, also when a pool asks for one variation at a time.
             try await request.memo.once("comfyui uploads \(client.http.base.absoluteString)") { try await uploads(for: request.conditioning) }
         } generateEncoded: { uploads, variation, report in
@@ -81,25 +93,10 @@ public struct ComfyUIEngine: ImageEngine {
                           report: (@Sendable (EngineEvent) -> Void)?) async throws -> (image: RasterImage, png: [UInt8]?) {
         let service = client.http.service
         let cleanup = ComfyUICleanup(client: client)
-        let graph = try await graph(for: conditioning, variation: variation, uploads: uploads)
-        guard !Task.isCancelled else { throw EngineFailure.cancelled(service: service, summary: Self.nothingQueued) }
         let clientID = UUID().uuidString.lowercased()
         let socket = await openSocket(clientID: clientID)
         defer { socket?.close() }
-        // Queued from a detached task: cancelled halfway, the request would leave a prompt queued
-        // that Inkling never learnt the id of.
-        let queued = await Task.detached { [client] in try await client.queue(graph, clientID: clientID) }.result
-        let promptID: String
-        switch queued {
-        case .success(let id):
-            promptID = id
-        case .failure(let error):
-            if Self.isTimeout(error) {
-                // The answer was lost, not necessarily the prompt.
-                _ = await Task.detached { await cleanup.abandon(clientID: clientID) }.value
-            }
-            throw error
-        }
+        let promptID = try await queue(conditioning, variation: variation, uploads: uploads, clientID: clientID, cleanup: cleanup)
         do {
             try Task.checkCancellation()
             var progress: (@Sendable (Int, Int) -> Void)?, preview: (@Sendable ([UInt8]) -> Void)?
@@ -132,49 +129,9 @@ public struct ComfyUIEngine: ImageEngine {
         }
     }
 
-    /// The summary of a cancellation that came before the prompt was queued.
-    static let nothingQueued = "nothing was queued (uploaded maps wait in ComfyUI's temp folder, which it empties when it restarts)"
-
-    /// Uploads the guidance map and source image (each encoded once) for the workflow to load:
-    /// the built-in one's, or what the user's workflow (``ComfyUIUserWorkflow``) loads.
-    ///
-    /// - Throws: ``EngineFailure/cancelled(service:summary:)`` (nothing queued) once cancelled.
-    private func uploads(for conditioning: Conditioning) async throws -> ComfyUIUploads {
-        do {
-            try Task.checkCancellation()
-            try await checkRequestedSampling(conditioning)
-            var uploads = ComfyUIUploads()
-            if let file = entry.workflow {
-                // The workflow's LoadImage nodes need a file either way: without a sketch (or
-                // source) they get a blank one, which strength 0 (or denoise 1) leaves without effect.
-                if file.targets[.guidanceImage] != nil {
-                    let png = try (ComfyUIUserWorkflow.usesSketch(conditioning, file: file) ? RemoteImages.guidancePNG(conditioning) : nil)
-                        ?? RemoteImages.blankPNG(conditioning.size, gray: 0)
-                    uploads.guidance = try await upload(png, role: "guide")
-                }
-                if file.targets[.sourceImage] != nil {
-                    uploads.source = try await upload(try RemoteImages.sourcePNG(conditioning) ?? RemoteImages.blankPNG(conditioning.size, gray: 255),
-                                                      role: "source")
-                }
-            } else {
-                if ComfyUIWorkflow.usesSketch(conditioning, controlNet: entry.models.controlNet), let png = try RemoteImages.guidancePNG(conditioning) {
-                    uploads.guidance = try await upload(png, role: "guide")
-                }
-                if let png = try RemoteImages.sourcePNG(conditioning) { uploads.source = try await upload(png, role: "source") }
-            }
-            try Task.checkCancellation()
-            return uploads
-        } catch {
-            if error is CancellationError || Task.isCancelled {
-                throw EngineFailure.cancelled(service: client.http.service, summary: Self.nothingQueued)
-            }
-            throw error
-        }
-    }
-
     /// The workflow of one variation from the uploaded images: the built-in one, or the user's,
     /// checked against the server's node classes before it is queued.
-    private func graph(for conditioning: Conditioning, variation: Int, uploads: ComfyUIUploads) async throws -> JSONValue {
+    func graph(for conditioning: Conditioning, variation: Int, uploads: ComfyUIUploads) async throws -> JSONValue {
         guard let file = entry.workflow else {
             let workflow = ComfyUIWorkflow(checkpoint: entry.models.checkpoint ?? "", controlNet: entry.models.controlNet,
                                            defaults: entry.defaults, guidanceImage: uploads.guidance, sourceImage: uploads.source)
@@ -184,11 +141,6 @@ public struct ComfyUIEngine: ImageEngine {
         let graph = ComfyUIGraphSource.user(workflow).graph(conditioning, variation: variation)
         try await check(graph, file: file)
         return graph
-    }
-
-    /// Uploads a PNG under a name derived from its content and returns the name LoadImage takes.
-    private func upload(_ png: [UInt8], role: String) async throws -> String {
-        try await client.upload(png, name: "inkling-\(SHA256.hex(of: png).prefix(16))-\(role).png").loadImageName
     }
 
     /// Throws ``RemoteEngineError/rejected(service:details:)`` naming each node and input the

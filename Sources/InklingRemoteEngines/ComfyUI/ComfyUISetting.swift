@@ -22,6 +22,9 @@ struct ComfyUISetting: Sendable, Hashable {
     static let sampler = ComfyUISetting(role: "sampler", node: "KSampler", input: "sampler_name", key: "defaults.sampler")
     static let scheduler = ComfyUISetting(role: "scheduler", node: "KSampler", input: "scheduler", key: "defaults.scheduler")
 
+    static let liveSampler = ComfyUISetting(role: "live sampler", node: "KSampler", input: "sampler_name", key: "live.sampler")
+    static let liveScheduler = ComfyUISetting(role: "live scheduler", node: "KSampler", input: "scheduler", key: "live.scheduler")
+
     /// The settings a `value_not_in_list` error on this node input is about.
     static func of(node: String, input: String) -> ComfyUISetting? {
         [checkpoint, controlNet, sampler, scheduler].first { $0.node == node && $0.input == input }

@@ -4,4 +4,7 @@ struct ComfyUIUploads: Sendable {
     var guidance: String?
     /// The source image, when there is one.
     var source: String?
+
+    /// Both names, for telling a refusal about them.
+    var names: Set<String> { Set([guidance, source].compactMap { $0 }) }
 }

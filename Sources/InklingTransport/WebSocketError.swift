@@ -8,6 +8,8 @@ public enum WebSocketError: Error, Sendable, Hashable, CustomStringConvertible {
     case protocolViolation(String)
     /// The connection ended (a close frame, or the socket dropped).
     case closed(String)
+    /// A message to send is over the client's ``WebSocketClient/maxSendBytes``.
+    case messageTooLarge(String)
 
     /// One line.
     public var description: String {
@@ -16,6 +18,7 @@ public enum WebSocketError: Error, Sendable, Hashable, CustomStringConvertible {
         case .handshakeFailed(let why): "the WebSocket upgrade failed: \(why)"
         case .protocolViolation(let why): "WebSocket protocol error: \(why)"
         case .closed(let why): "the WebSocket closed: \(why)"
+        case .messageTooLarge(let why): "WebSocket message not sent: \(why)"
         }
     }
 }

@@ -66,12 +66,12 @@ final class ServeCommandTests: XCTestCase {
 
     /// Starts the built `inkling serve --host HOST --port 0` and returns it with the URL it
     /// prints on its first stdout line once listening, and its standard error.
-    static func startServe(host: String) throws -> (Process, String, Pipe) {
+    static func startServe(host: String, _ extra: [String] = []) throws -> (Process, String, Pipe) {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("inkling")
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path), "no built inkling next to the tests at \(executable.path)")
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--host", host, "--port", "0"]
+        process.arguments = ["serve", "--host", host, "--port", "0"] + extra
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

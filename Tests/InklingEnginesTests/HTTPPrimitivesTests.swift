@@ -73,6 +73,82 @@ final class HTTPPrimitivesTests: XCTestCase {
         }
     }
 
+    func testWebSocketClientSendsMaskedMessagesAndClosesWithAHandshake() async throws {
+        let keys = KeyBox()
+        let peers = PeerBox()
+        let server = try LoopbackServer { request in
+            keys.set(request.headers["x-api-key"])
+            return .webSocket { peer in
+                // An echo: each message back as it came.
+                peer.onMessage = { message, peer in
+                    switch message {
+                    case .text(let text): peer.send(text)
+                    case .binary(let bytes): peer.send(binary: bytes)
+                    }
+                }
+                peers.append(peer)
+            }
+        }
+        let url = URL(string: "ws://127.0.0.1:\(server.port)/v1/live")!
+        let client = try await WebSocketClient.connect(to: url, timeout: 2, headers: ["X-API-Key": "k1"], maxSendBytes: 70_000)
+        XCTAssertEqual(keys.value, "k1")
+        try await client.send(text: "héllo")
+        let big = (0..<66_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        try await client.send(binary: big)
+        let echoedText = try await client.receive(timeout: 2)
+        XCTAssertEqual(echoedText, .text("héllo"))
+        let echoedBinary = try await client.receive(timeout: 2)
+        XCTAssertEqual(echoedBinary, .binary(big))
+        do {
+            try await client.send(text: String(repeating: "x", count: 70_001))
+            XCTFail("expected the size bound")
+        } catch let error as WebSocketError {
+            XCTAssertEqual(error, .messageTooLarge("a 70001-byte text message is over the 70000-byte limit"))
+        }
+        let peer = try XCTUnwrap(peers.first)
+        // The peer's decoder refuses unmasked client frames: none came.
+        XCTAssertNil(peer.violation)
+        XCTAssertEqual(peer.received, [.text("héllo"), .binary(big)])
+        await client.close(code: 1000, reason: "done", timeout: 2)
+        XCTAssertEqual(peer.clientClose?.code, 1000)
+        XCTAssertEqual(peer.clientClose?.reason, "done")
+        do {
+            try await client.send(text: "late")
+            XCTFail("expected a refusal after close")
+        } catch let error as WebSocketError {
+            XCTAssertTrue(error.description.contains("closed"), error.description)
+        }
+        await client.close(timeout: 1)  // a second close does nothing
+        // Every masked encoding takes a fresh key.
+        let frame = WebSocketFrame(opcode: .text, payload: Array("same".utf8))
+        XCTAssertEqual(Set((0..<8).map { _ in frame.encoded(masked: true) }).count, 8)
+        do {
+            _ = try await WebSocketClient.connect(to: url, timeout: 2, headers: ["X-API-Key": "k\r\nEvil: 1"])
+            XCTFail("expected a refused header")
+        } catch let error as WebSocketError {
+            XCTAssertTrue(error.description.contains("single header line"), error.description)
+        }
+    }
+
+    func testWebSocketClientAnswersAServerClose() async throws {
+        let server = try LoopbackServer { _ in
+            .webSocket { peer in
+                peer.send("bye")
+                peer.close(code: 1001, reason: "going away")
+            }
+        }
+        let client = try await WebSocketClient.connect(to: URL(string: "ws://127.0.0.1:\(server.port)/")!, timeout: 2)
+        let bye = try await client.receive(timeout: 2)
+        XCTAssertEqual(bye, .text("bye"))
+        do {
+            _ = try await client.receive(timeout: 2)
+            XCTFail("expected the close")
+        } catch let error as WebSocketError {
+            XCTAssertEqual(error.description, "the WebSocket closed: the server sent close (code 1001: going away)")
+        }
+        await client.close(timeout: 1)
+    }
+
     func testMultipartFormParsesBackStrictly() throws {
         var form = MultipartForm(boundary: "b0und")
         form.add("prompt", "a \"red\" barn")
@@ -87,4 +163,20 @@ final class HTTPPrimitivesTests: XCTestCase {
         truncated.body.removeLast(10)
         XCTAssertNil(truncated.multipart)
     }
+}
+
+/// What a loopback handler saw, read by the test.
+private final class KeyBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var key: String?
+    func set(_ value: String?) { lock.withLock { key = value } }
+    var value: String? { lock.withLock { key } }
+}
+
+/// The peers a loopback server opened.
+private final class PeerBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var peers: [WebSocketPeer] = []
+    func append(_ peer: WebSocketPeer) { lock.withLock { peers.append(peer) } }
+    var first: WebSocketPeer? { lock.withLock { peers.first } }
 }

@@ -7,7 +7,7 @@ package enum RootCommand {
     package static let version = InklingImageCreator.version
 
     /// Every subcommand, in the order `--help` lists them.
-    static let subcommands: [any InklingCommand.Type] = [GuideCommand.self, ValidateCommand.self, RenderCommand.self, ConvertCommand.self, InspectCommand.self, ContactSheetCommand.self, CompareCommand.self, RegressCommand.self, DoctorCommand.self, ServeCommand.self, WorkerCommand.self, ClusterCommand.self]
+    static let subcommands: [any InklingCommand.Type] = [GuideCommand.self, ValidateCommand.self, RenderCommand.self, ConvertCommand.self, InspectCommand.self, ContactSheetCommand.self, CompareCommand.self, RegressCommand.self, DoctorCommand.self, ServeCommand.self, WorkerCommand.self, ClusterCommand.self, LiveCommand.self]
 
     /// Runs `inkling` with `arguments` (without the program name) and returns the exit status.
     package static func main(arguments: [String], io: any CommandIO = StandardIO()) async -> Int32 {

@@ -62,6 +62,14 @@ public struct StrokeJSONEncoder: Sendable {
         return w.bytes
     }
 
+    /// The UTF-8 bytes of one stroke's object, as an element of a document's `strokes` (its
+    /// shape, if any, inside its ink): what a live session's `stroke` message carries.
+    public func encode(stroke: Stroke) -> [UInt8] {
+        var w = JSONWriter(pretty: prettyPrinted, capacity: 64 + stroke.path.count * 48)
+        write(stroke, writingShape: true, to: &w)
+        return w.bytes
+    }
+
     private func write(_ stroke: Stroke, writingShape: Bool, to w: inout JSONWriter) {
         w.openObject()
         w.key("ink")

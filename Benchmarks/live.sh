@@ -33,7 +33,7 @@ swift build -c release --product inkling --scratch-path "$scratch" >&2
 bin="$(swift build -c release --product inkling --scratch-path "$scratch" --show-bin-path)/inkling"
 
 work="$(mktemp -d)"
-"$bin" serve --host 127.0.0.1 --port 0 --rate 0 --max-live 256 >"$work/url" 2>"$work/log" &
+"$bin" serve --host 127.0.0.1 --port 0 --rate 0 --max-live 256 --max-live-per-client 0 >"$work/url" 2>"$work/log" &
 server=$!
 cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT

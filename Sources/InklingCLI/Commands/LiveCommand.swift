@@ -38,7 +38,7 @@ struct LiveCommand: InklingCommand {
                 .init("prompt", short: "p", value: "text", help: "The session's prompt."),
                 .init("style", value: "name", help: "animation, illustration, sketch or emoji; default: the server's."),
                 .init("speed", value: "x", help: "Play the drawing x times faster than drawn (0.01…100).", default: "1"),
-                .init("sessions", value: "n", help: "Sessions replayed at once, 1…64.", default: "1"),
+                .init("sessions", value: "n", help: "Sessions replayed at once, 1…64 (a server lets one client hold --max-live-per-client, 4 by default).", default: "1"),
                 .init("timeout", value: "s", help: "Seconds the whole run may take.", default: "the drawing's time + 60"),
             ] + FlagOptions.options,
             flags: [

@@ -364,7 +364,8 @@ let package = Package(
         .testTarget(
             name: "InklingServerTests",
             dependencies: ["InklingBase", "InklingServer", "InklingJobs", "InklingLimits", "InklingHTTP", "InklingHTTPExchange", "Inkling", "InklingEngines",
-                           "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning", "InklingTransport"]
+                           "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning", "InklingTransport",
+                           "InklingCluster", "InklingRedis", "InklingRedisTestSupport"]
         ),
         .testTarget(
             name: "InklingLiveTests",

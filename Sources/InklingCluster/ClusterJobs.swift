@@ -116,6 +116,8 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
                 .flatMap { $0.confidence >= ConceptResolver.defaultMinimumConfidence ? $0.code : nil }
         }, workers: workers)
         let spec = try JobSpec(submission.request, packedDrawingVersion: Self.packedDrawingVersion(engine: engine, workers: workers))
+        var submission = submission
+        submission.lane = Self.lane(submission.lane, engine: engine, workers: workers)
         // Queued under the epoch of Redis's data; if Redis lost its data since this front end
         // last looked, the script says so and the job is queued again under the new epoch.
         var epoch = try await currentEpoch()
@@ -253,6 +255,14 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     /// claim the job, so during a deploy that mixes versions the drawing is written in the oldest.
     static func packedDrawingVersion(engine: String, workers: [ClusterMember]) -> Int {
         workers.filter { $0.engine == engine }.map(\.packedDrawingVersion).min() ?? PackedDrawing.newestVersion
+    }
+
+    /// The lane a job asked to be in `lane` is queued in: the live lane only when every live
+    /// worker of `engine` claims from it, so that during a deploy that mixes versions a live
+    /// frame waits in the batch stream (without its priority) rather than where no worker looks.
+    static func lane(_ lane: JobLane, engine: String, workers: [ClusterMember]) -> JobLane {
+        guard lane == .live else { return lane }
+        return workers.allSatisfy { $0.engine != engine || $0.readsLiveLane } ? .live : .batch
     }
 
     /// The engine whose live workers paint `style`, understand the request's language, have the

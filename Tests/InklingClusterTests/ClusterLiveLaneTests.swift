@@ -53,6 +53,36 @@ final class ClusterLiveLaneTests: XCTestCase {
         XCTAssertEqual(left.1, 0)
     }
 
+    func testWhileAWorkerOfTheEngineDoesNotReadTheLiveLaneLiveFramesGoToTheBatchStream() async throws {
+        let redis = try RedisTestServer()
+        let settings = ClusterTestSupport.settings(redis)
+        let jobs = try frontEnd(settings)
+        let client = RedisClient(url: redis.url)
+        try await ClusterTestSupport.listGhostWorker(client, settings)
+        // A second worker of the engine, built before the live lane: its record has no `lanes`.
+        _ = try await client.pipeline([
+            ["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 + 3600), "older"],
+            ["HSET", .init(settings.keys.worker("older")), "role", "worker", "engine", "builtin", "styles", "sketch", "concurrency", "1", "running", "0"],
+        ])
+        let id = try await jobs.submit(try submission(seed: 1, lane: .live))
+        let live = try await entries(client, settings.keys.jobs(engine: "builtin", lane: .live))
+        let batch = try await entries(client, settings.keys.jobs(engine: "builtin"))
+        XCTAssertEqual([live, batch], [0, 1], "queued where the older worker looks")
+        let lane = try await client.command(["HGET", .init(settings.keys.job(id)), "lane"]).text
+        XCTAssertNil(lane)
+        // Once that worker is gone, live frames go to the live stream.
+        _ = try await client.pipeline([["ZREM", .init(settings.keys.workers), "older"], ["DEL", .init(settings.keys.worker("older"))]])
+        let older = ClusterMember(name: "older", fields: ["role": Array("worker".utf8), "engine": Array("builtin".utf8)], heartbeat: 0, now: 0)
+        let current = ClusterMember(name: "w", fields: ClusterTestSupport.storedFields(of: ClusterMember(role: "worker", name: "w", engine: "builtin")),
+                                    heartbeat: 0, now: 0)
+        XCTAssertEqual(older?.readsLiveLane, false)
+        XCTAssertEqual(current?.readsLiveLane, true)
+        XCTAssertEqual(ClusterJobs.lane(.live, engine: "builtin", workers: [current, older].compactMap { $0 }), .batch)
+        XCTAssertEqual(ClusterJobs.lane(.live, engine: "builtin", workers: [current].compactMap { $0 }), .live)
+        XCTAssertEqual(ClusterJobs.lane(.live, engine: "other", workers: [current, older].compactMap { $0 }), .live, "only the engine's workers count")
+        XCTAssertEqual(ClusterJobs.lane(.batch, engine: "builtin", workers: [current].compactMap { $0 }), .batch)
+    }
+
     func testALiveJobWhoseWorkerGoesQuietIsReclaimedFromTheLiveStream() async throws {
         let redis = try RedisTestServer()
         let settings = ClusterTestSupport.settings(redis)

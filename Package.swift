@@ -286,8 +286,8 @@ let package = Package(
                 // InkReader, as the server decodes a guidance body, and the server's allocator
                 // settings, for `InklingBench serve-floor`.
                 "InklingInterchange", "InklingServer", "InklingJobs", "InklingHTTP", "InklingRedis",
-                // One live frame (`InklingBench live-frame`).
-                "InklingLive",
+                // One live frame (`InklingBench live-frame`), and through a cluster (`live-cluster`).
+                "InklingLive", "InklingCluster",
                 // The ComfyUI fake that behaves like the real server, for `InklingBench comfyui`.
                 "InklingEngineFakes",
             ],
@@ -364,7 +364,8 @@ let package = Package(
         .testTarget(
             name: "InklingServerTests",
             dependencies: ["InklingBase", "InklingServer", "InklingJobs", "InklingLimits", "InklingHTTP", "InklingHTTPExchange", "Inkling", "InklingEngines",
-                           "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning", "InklingTransport"]
+                           "InklingRemoteEngines", "InklingImageIO", "InklingEngineFakes", "InklingConditioning", "InklingTransport",
+                           "InklingCluster", "InklingRedis", "InklingRedisTestSupport"]
         ),
         .testTarget(
             name: "InklingLiveTests",

@@ -44,6 +44,7 @@ struct BenchArguments {
                InklingBench request-decode <drawing.json>... [--size WxH] [--repeat N] [--json]
                InklingBench redis-roundtrip <redis://host:port> [--repeat N] [--step-ms N] [--json]
                InklingBench live-frame <file.json>... [--size WxH] [--repeat N] [--json]
+               InklingBench live-cluster <redis://host:port> <file.json> [--size WxH] [--repeat N] [--json]
         parse:  json-c-dom (json_tokener_parse_ex + json_object_put), inkling
                 (StrokeJSONDecoder.decode), foundation-jsondecoder (JSONDecoder into Codable structs);
                 on request inkling-whole-tree (the decoder reading long points arrays as one tree)
@@ -82,9 +83,9 @@ struct BenchArguments {
 
     /// Parses `CommandLine.arguments`-style input (without the program name).
     init(_ args: [String]) throws(BenchError) {
-        guard let first = args.first, ["parse", "raster", "render", "metrics", "comfyui", "serve-floor", "request-decode", "redis-roundtrip", "live-frame"].contains(first) else { throw .usage("") }
+        guard let first = args.first, ["parse", "raster", "render", "metrics", "comfyui", "serve-floor", "request-decode", "redis-roundtrip", "live-frame", "live-cluster"].contains(first) else { throw .usage("") }
         command = first
-        if command == "serve-floor" || command == "request-decode" || command == "live-frame" { width = 512; height = 512 }
+        if command == "serve-floor" || command == "request-decode" || command == "live-frame" || command == "live-cluster" { width = 512; height = 512 }
         var i = 1
         func value() throws(BenchError) -> String {
             i += 1

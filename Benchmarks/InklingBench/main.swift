@@ -33,6 +33,7 @@ do {
     case "serve-floor": try ServeFloorBench.run(arguments, report: report)
     case "redis-roundtrip": try RedisRoundTripBench.run(arguments, report: report)
     case "live-frame": try LiveFrameBench.run(arguments).forEach { print(arguments.json ? $0.jsonLine : $0.humanLine) }
+    case "live-cluster": try LiveClusterBench.run(arguments)
     default: try RasterBench.run(arguments, report: report)
     }
 } catch {

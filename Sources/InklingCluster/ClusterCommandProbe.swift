@@ -93,7 +93,7 @@ enum ClusterCommandProbe {
         let entry = RedisArgument(await attempt(["XADD", x, "MAXLEN", "~", "100", "*", "f", "1"])?.text ?? "0-1")
         let digest = RedisArgument(await attempt(["SCRIPT", "LOAD", "return 1"])?.text ?? "0")
         let following: [[RedisArgument]] = [
-            ["XLEN", x], ["XRANGE", x, "-", "+"], ["XREAD", "COUNT", "1", "STREAMS", x, "0"],
+            ["XLEN", x], ["XRANGE", x, "-", "+"], ["XREAD", "COUNT", "1", "STREAMS", x, "0"], ["XINFO", "GROUPS", x],
             ["XREADGROUP", "GROUP", "doctor", "probe", "COUNT", "1", "STREAMS", x, ">"], ["XPENDING", x, "doctor"],
             ["XAUTOCLAIM", x, "doctor", "probe", "0", "0-0", "COUNT", "1"], ["XCLAIM", x, "doctor", "probe", "0", entry, "JUSTID"],
             ["XACK", x, "doctor", entry], ["XDEL", x, entry], ["EVALSHA", digest, "0"], ["GETDEL", s],

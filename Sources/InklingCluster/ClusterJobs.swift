@@ -116,6 +116,8 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
                 .flatMap { $0.confidence >= ConceptResolver.defaultMinimumConfidence ? $0.code : nil }
         }, workers: workers)
         let spec = try JobSpec(submission.request, packedDrawingVersion: Self.packedDrawingVersion(engine: engine, workers: workers))
+        var submission = submission
+        submission.lane = Self.lane(submission.lane, engine: engine, workers: workers)
         // Queued under the epoch of Redis's data; if Redis lost its data since this front end
         // last looked, the script says so and the job is queued again under the new epoch.
         var epoch = try await currentEpoch()
@@ -154,6 +156,9 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
             "timeout", .init(generationTimeout), "frontend", .init(name),
         ]
         if !owner.isEmpty { fields += ["owner", .init(owner)] }
+        // A live frame's entry goes to the engine's live stream, which workers read first; the
+        // lane names that stream again when the job is cancelled.
+        if submission.lane == .live { fields += ["lane", .init(JobLane.live.rawValue)] }
         // Whose share of the image store its images count against.
         let clientTag = submission.client.map(Self.tag)
         if let clientTag { fields += ["client", .init(clientTag)] }
@@ -170,7 +175,7 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
         let share: Int = clientTag == nil ? 0 : submission.limits.storeBytes ?? Self.defaultStoreShare
         let counted = clientTag ?? "nobody"
         let scriptKeys: [RedisArgument] = [
-            .init(keys.queue), .init(keys.job(id)), .init(keys.jobs(engine: engine)), .init(keys.events(id)), .init(keys.epoch),
+            .init(keys.queue), .init(keys.job(id)), .init(keys.jobs(engine: engine, lane: submission.lane)), .init(keys.events(id)), .init(keys.epoch),
             .init(keys.waiting(id)), .init(keys.clock), .init(keys.generations(counted)), .init(keys.stored(counted)), .init(keys.storedBytes(counted)),
         ]
         let scriptArguments: [RedisArgument] = [
@@ -250,6 +255,14 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     /// claim the job, so during a deploy that mixes versions the drawing is written in the oldest.
     static func packedDrawingVersion(engine: String, workers: [ClusterMember]) -> Int {
         workers.filter { $0.engine == engine }.map(\.packedDrawingVersion).min() ?? PackedDrawing.newestVersion
+    }
+
+    /// The lane a job asked to be in `lane` is queued in: the live lane only when every live
+    /// worker of `engine` claims from it, so that during a deploy that mixes versions a live
+    /// frame waits in the batch stream (without its priority) rather than where no worker looks.
+    static func lane(_ lane: JobLane, engine: String, workers: [ClusterMember]) -> JobLane {
+        guard lane == .live else { return lane }
+        return workers.allSatisfy { $0.engine != engine || $0.readsLiveLane } ? .live : .batch
     }
 
     /// The engine whose live workers paint `style`, understand the request's language, have the
@@ -439,15 +452,16 @@ public final class ClusterJobs: GenerationJobs, @unchecked Sendable {
     }
 
     public func cancel(_ id: String, requester: String?, reason: JobCancelReason) async throws(APIError) -> JobStatus {
-        let engine: String
         do {
-            guard let name = try await client.command(["HGET", .init(keys.job(id)), "engine"]).text else {
+            let found = try await client.command(["HMGET", .init(keys.job(id)), "engine", "lane"]).array ?? []
+            guard let engine = found.first?.text else {
                 return try status(absent: await absence(of: id, job: true), id: id, requester: requester)
             }
-            engine = name
+            // The stream its entry is in (a queued job's entry is deleted with it).
+            let lane = found.dropFirst().first?.text.flatMap(JobLane.init(rawValue:)) ?? .batch
             let error = reason.answer(timeout: generationTimeout)
             let result = try await client.run(ClusterScripts.cancel, keys: [
-                .init(keys.job(id)), .init(keys.events(id)), .init(keys.images(id)), .init(keys.queue), .init(keys.jobs(engine: engine)),
+                .init(keys.job(id)), .init(keys.events(id)), .init(keys.images(id)), .init(keys.queue), .init(keys.jobs(engine: engine, lane: lane)),
                 .init(keys.finished(second: Int64(Date().timeIntervalSince1970))),
             ], arguments: [.init(id), .init(requester.map(Self.tag) ?? ""), .init(reason.code), .init(JobEventJSON.encode(.cancelled(error))),
                            .init(JobEventJSON.error(error).text)])

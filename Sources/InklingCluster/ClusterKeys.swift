@@ -1,3 +1,4 @@
+import InklingJobs
 import InklingRedis
 
 /// The names of everything the cluster keeps in Redis, all under one prefix (`inkling:` by default).
@@ -6,6 +7,7 @@ import InklingRedis
 /// |---|---|---|---|
 /// | `queue` | sorted set | job ids waiting for a worker, by submission time | until a worker starts the job |
 /// | `jobs:<engine>` | stream, group `workers` | one entry per job (its id only) for the engine's workers | deleted when the job ends |
+/// | `jobs:<engine>:live` | stream, group `workers` | the same, for live sessions' frames (``JobLane/live``): the engine's workers claim from it before `jobs:<engine>` | deleted when the job ends |
 /// | `job:<id>` | hash | state, owner, attempts, worker, the canonical request and its images | the job's lifetime, then the image TTL; inputs deleted when it ends |
 /// | `job:<id>:events` | stream | what happened (started, image, done, …), as JSON | as the job |
 /// | `job:<id>:images` | hash | variation → image entry: each variation is delivered once | as the job |
@@ -33,7 +35,14 @@ public struct ClusterKeys: Sendable, Hashable {
     public init(prefix: String = "inkling:") { self.prefix = prefix }
 
     var queue: String { prefix + "queue" }
-    func jobs(engine: String) -> String { prefix + "jobs:" + engine }
+    /// The stream of `engine`'s jobs in `lane` (engine names hold no `:`, so no engine's batch
+    /// stream is another's live one).
+    func jobs(engine: String, lane: JobLane = .batch) -> String {
+        switch lane {
+        case .batch: prefix + "jobs:" + engine
+        case .live: prefix + "jobs:" + engine + ":live"
+        }
+    }
     func job(_ id: String) -> String { prefix + "job:" + id }
     func events(_ id: String) -> String { prefix + "job:" + id + ":events" }
     func images(_ id: String) -> String { prefix + "job:" + id + ":images" }

@@ -28,6 +28,10 @@ public struct ClusterMember: Sendable, Hashable {
     /// The newest ``PackedDrawing`` version it reads (workers; 2 for a worker that does not say,
     /// built before version 3): front ends write no newer for the jobs it may take.
     public var packedDrawingVersion: Int
+    /// Whether it claims from its engine's live stream (workers; `false` for one that does not
+    /// say, built before the live lane): front ends queue live frames on the batch stream while
+    /// any worker of the engine does not.
+    public var readsLiveLane: Bool
     /// Jobs it runs now (workers).
     public var running: Int
     /// Jobs it finished (workers: succeeded; front ends: submitted).
@@ -52,6 +56,7 @@ public struct ClusterMember: Sendable, Hashable {
         self.languages = languages
         self.concurrency = concurrency
         packedDrawingVersion = PackedDrawing.newestVersion
+        readsLiveLane = true
         running = 0
         jobsDone = 0
         failures = 0
@@ -77,6 +82,7 @@ public struct ClusterMember: Sendable, Hashable {
                                   "concurrency", .init(concurrency), "running", .init(running), "jobsDone", .init(jobsDone),
                                   "failures", .init(failures), "started", .init(started)]
         if role == "worker" { f += ["packedDrawing", .init(packedDrawingVersion)] }
+        if role == "worker", readsLiveLane { f += ["lanes", "batch,live"] }
         if let sizes { f += ["sizes", .init(sizes.prefix(Self.maxSizes).map(\.description).joined(separator: ","))] }
         if let languages { f += ["languages", .init(languages.prefix(Self.maxLanguages).joined(separator: ","))] }
         if let engine { f += ["engine", .init(engine)] }
@@ -99,6 +105,7 @@ public struct ClusterMember: Sendable, Hashable {
         }
         concurrency = fields.int("concurrency") ?? 0
         packedDrawingVersion = fields.int("packedDrawing") ?? PackedDrawing.oldestVersion
+        readsLiveLane = fields.text("lanes")?.split(separator: ",").contains("live") ?? false
         running = fields.int("running") ?? 0
         jobsDone = fields.int("jobsDone") ?? 0
         failures = fields.int("failures") ?? 0

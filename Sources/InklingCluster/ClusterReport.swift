@@ -1,12 +1,15 @@
 import Foundation
+import InklingJobs
 import InklingRedis
 
 /// What `inkling cluster status` shows: members, queues and the dead-letter stream.
 public struct ClusterReport: Sendable {
-    /// One engine's job stream.
+    /// One engine's job stream in one lane.
     public struct EngineQueue: Sendable, Hashable {
         /// The engine's name.
         public var engine: String
+        /// The stream's lane: batch jobs, or live sessions' frames (claimed first).
+        public var lane: JobLane = .batch
         /// Entries in its stream (jobs queued or running).
         public var entries: Int
         /// Entries claimed by a worker and not yet acknowledged (running, or waiting to be reclaimed).
@@ -50,7 +53,9 @@ public struct ClusterReport: Sendable {
             for stream in streams.sorted() {
                 let info = try await client.pipeline([["XLEN", .init(stream)], ["XPENDING", .init(stream), .init(ClusterKeys.group)]])
                 let pending = info[1].array?.first?.integer ?? 0
-                engines.append(EngineQueue(engine: String(stream.dropFirst((keys.prefix + "jobs:").count)),
+                let name = String(stream.dropFirst((keys.prefix + "jobs:").count))
+                let live = name.hasSuffix(":live")
+                engines.append(EngineQueue(engine: live ? String(name.dropLast(5)) : name, lane: live ? .live : .batch,
                                            entries: Int(info[0].integer ?? 0), pending: Int(pending)))
             }
             let now = Int64(Date().timeIntervalSince1970)

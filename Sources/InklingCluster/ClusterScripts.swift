@@ -10,10 +10,10 @@ import InklingRedis
 /// being seen alive, or a job from staying with the live worker that holds it.
 enum ClusterScripts {
     /// The first line of a script that is refused whole while Redis is full.
-    private static let adds = "#!lua\n"
+    static let adds = "#!lua\n"
     /// The first line of a script that runs while Redis is full (it frees memory, or writes a
     /// few bytes over what exists).
-    private static let keeps = "#!lua flags=allow-oom\n"
+    static let keeps = "#!lua flags=allow-oom\n"
 
     /// Shared pieces: the time in milliseconds, dropping a job's inputs, ending a job.
     private static let prelude = """
@@ -85,7 +85,7 @@ enum ClusterScripts {
       local attempts = redis.call('HINCRBY', K[1], 'attempts', 1)
       if attempts > tonumber(A[3]) then
         end_job(K[1], K[3], K[4], K[2], A[1], 'failed', A[6], A[7], ttl, K[6])
-        redis.call('XADD', K[5], 'MAXLEN', '~', A[5], '*', 'job', A[1], 'engine', A[8],
+        redis.call('XADD', K[5], 'MAXLEN', '~', A[5], '*', 'job', A[1], 'engine', A[8], 'lane', redis.call('HGET', K[1], 'lane') or 'batch',
                    'attempts', attempts - 1, 'worker', redis.call('HGET', K[1], 'worker') or '', 'at', now_ms())
         return 'skip exhausted'
       end
@@ -171,30 +171,37 @@ enum ClusterScripts {
     return start_job(KEYS, ARGV)
     """)
 
-    /// Starts the jobs a worker's `XREADGROUP` has just claimed, sent right behind it on the same
-    /// connection: Redis runs it the moment the read returns, so the worker learns its jobs and
-    /// has them started and read in that one round trip. Those are the worker's pending entries
-    /// delivered once whose job is still `queued` (a reclaimed entry has been delivered more
-    /// than once; its job is started by ``start``). KEYS: stream, queue, deadletter, finished
-    /// counter. ARGV: key prefix, group, worker, max attempts, dead-letter length, failed event
-    /// JSON, error JSON, engine, visibility timeout (s), how many pending entries to look at.
-    /// Returns one `[entry id, job id, start's verdict, the job's hash]` per job started. (The job's keys
-    /// are made here from the prefix, which a Redis Cluster would refuse; Inkling's cluster runs
-    /// on one Redis.)
+    /// Starts the jobs a worker's claim (``claim``) has just taken, sent right behind it on the
+    /// same connection: Redis runs it the moment the claim returns, so the worker learns its jobs
+    /// and has them started and read in that one round trip. Those are the worker's pending
+    /// entries, in the live stream then the batch stream, delivered once whose job is still
+    /// `queued` (a reclaimed entry has been delivered more than once; its job is started by
+    /// ``start``). KEYS: live stream, batch stream, queue, deadletter, finished counter. ARGV: key
+    /// prefix, group, worker, max attempts, dead-letter length, failed event JSON, error JSON,
+    /// engine, visibility timeout (s), how many pending entries to look at in each stream.
+    /// Returns one `[stream (1 live, 2 batch), entry id, job id, start's verdict, the job's hash]`
+    /// per job started. Both streams' pending lists are read before anything is written, so a
+    /// missing group (NOGROUP) fails it whole. (The job's keys are made here from the prefix,
+    /// which a Redis Cluster would refuse; Inkling's cluster runs on one Redis.)
     static let startClaimed = RedisScript(adds + prelude + """
+    local pending = {}
+    for s = 1, 2 do
+      pending[s] = redis.call('XPENDING', KEYS[s], ARGV[2], '-', '+', tonumber(ARGV[10]), ARGV[3])
+    end
     local started = {}
-    local pending = redis.call('XPENDING', KEYS[1], ARGV[2], '-', '+', tonumber(ARGV[10]), ARGV[3])
-    for _, p in ipairs(pending) do
-      if tonumber(p[4]) == 1 then
-        local found = redis.call('XRANGE', KEYS[1], p[1], p[1])
-        local fields = found[1] and found[1][2] or {}
-        local id
-        for i = 1, #fields - 1, 2 do if fields[i] == 'job' then id = fields[i + 1] end end
-        local job = id and (ARGV[1] .. 'job:' .. id)
-        if job and redis.call('HGET', job, 'state') == 'queued' then
-          local verdict = start_job({job, KEYS[2], job .. ':events', job .. ':images', KEYS[3], KEYS[4]},
-                                    {id, ARGV[3], ARGV[4], p[1], ARGV[5], ARGV[6], ARGV[7], ARGV[8], ARGV[9]})
-          started[#started + 1] = {p[1], id, verdict, redis.call('HGETALL', job)}
+    for s = 1, 2 do
+      for _, p in ipairs(pending[s]) do
+        if tonumber(p[4]) == 1 then
+          local found = redis.call('XRANGE', KEYS[s], p[1], p[1])
+          local fields = found[1] and found[1][2] or {}
+          local id
+          for i = 1, #fields - 1, 2 do if fields[i] == 'job' then id = fields[i + 1] end end
+          local job = id and (ARGV[1] .. 'job:' .. id)
+          if job and redis.call('HGET', job, 'state') == 'queued' then
+            local verdict = start_job({job, KEYS[3], job .. ':events', job .. ':images', KEYS[4], KEYS[5]},
+                                      {id, ARGV[3], ARGV[4], p[1], ARGV[5], ARGV[6], ARGV[7], ARGV[8], ARGV[9]})
+            started[#started + 1] = {s, p[1], id, verdict, redis.call('HGETALL', job)}
+          end
         end
       end
     end

@@ -5,6 +5,8 @@ extension ClusterWorker {
     /// One job this worker runs.
     final class RunningJob: @unchecked Sendable {
         let id: String
+        /// Its entry's stream: the engine's live or batch stream.
+        let stream: String
         let entry: String
         let lock = NSLock()
         /// The runner's handle on the job: a stop of any kind cancels it there.
@@ -20,10 +22,15 @@ extension ClusterWorker {
         /// or a job it lost to another worker or handed back (nothing recorded here).
         enum Ending { case cancelled(JobCancelReason), lost, handedBack }
 
-        init(id: String, entry: String) {
+        init(id: String, stream: String, entry: String) {
             self.id = id
+            self.stream = stream
             self.entry = entry
         }
+
+        /// What the worker's running jobs are told apart by: an entry id is unique in its
+        /// stream only.
+        var key: String { stream + " " + entry }
 
         /// Records why the job stops (the first reason wins) and stops the runner.
         func end(_ ending: Ending) {

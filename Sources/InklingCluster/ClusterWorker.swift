@@ -70,7 +70,8 @@ public final class ClusterWorker: @unchecked Sendable {
 
     /// Its name in the cluster.
     public var name: String { lock.withLock { member.name } }
-    private var stream: String { keys.jobs(engine: engineName) }
+    /// The engine's streams in the order a free slot looks in them: live frames, then batch jobs.
+    var streams: [String] { [keys.jobs(engine: engineName, lane: .live), keys.jobs(engine: engineName)] }
     private var isStopping: Bool { lock.withLock { stopping } }
     private var runningCount: Int { lock.withLock { running.count } }
 
@@ -127,8 +128,13 @@ public final class ClusterWorker: @unchecked Sendable {
         var lastReclaim = ContinuousClock.now - .seconds(3600)
         let reclaimEvery = Duration.milliseconds(Int64(max(250, settings.visibilityTimeout * 250)))
         var failing = false
-        // The digest of the script that starts claimed jobs behind the claim; nil: load it.
+        // The digests of the claim script and of the one that starts what it claimed; nil: load it.
+        var claimDigest: String?
         var startDigest: String?
+        // Per stream (live, batch): the id after which its entries are not yet delivered, as the
+        // last claim saw it; the wait watches for entries after it.
+        var marks = ["0-0", "0-0"]
+        let streams = self.streams
         while !isStopping {
             let free = concurrency - runningCount
             if free <= 0 {
@@ -138,37 +144,41 @@ public final class ClusterWorker: @unchecked Sendable {
             do throws(RedisError) {
                 if ContinuousClock.now - lastReclaim >= reclaimEvery {
                     lastReclaim = .now
-                    for entry in try await reclaim(count: free) { launch(entry) }
+                    for entry in try await reclaim(count: free) { launch((entry.id, entry.fields), stream: entry.stream) }
                     continue
                 }
-                let digest: String
-                if let known = startDigest { digest = known } else { digest = try await client.digest(of: ClusterScripts.startClaimed, reload: true) }
-                startDigest = digest
-                // The claim, and behind it the script that starts what it claimed: Redis runs it
-                // as the claim returns, so a job is claimed, started and read in one round trip.
+                let claim: String
+                if let known = claimDigest { claim = known } else { claim = try await client.digest(of: ClusterScripts.claim, reload: true) }
+                claimDigest = claim
+                let start: String
+                if let known = startDigest { start = known } else { start = try await client.digest(of: ClusterScripts.startClaimed, reload: true) }
+                startDigest = start
+                // One round trip: a wait for a new entry in either stream (at once if one is
+                // there), the claim (live entries first, up to the free slots) the moment it
+                // returns, and the script that starts what was claimed.
                 let replies = try await client.blocking(pipeline: [
-                    ["XREADGROUP", "GROUP", .init(ClusterKeys.group), .init(name), "COUNT", .init(free), "BLOCK", "1000",
-                     "STREAMS", .init(stream), ">"],
-                    ["EVALSHA", .init(digest)] + startClaimedCall(looking: free),
+                    ["XREAD", "COUNT", "1", "BLOCK", "1000", "STREAMS", .init(streams[0]), .init(streams[1]), .init(marks[0]), .init(marks[1])],
+                    ["EVALSHA", .init(claim), "2", .init(streams[0]), .init(streams[1]), .init(ClusterKeys.group), .init(name), .init(free)],
+                    ["EVALSHA", .init(start)] + startClaimedCall(looking: free),
                 ], blockMilliseconds: 1000)
                 if case .error(let message) = replies[0] { throw RedisError.server(message) }
+                // A NOSCRIPT (Redis restarted) loads the script again; nothing was claimed.
+                if case .error(let message) = replies[1], message.hasPrefix("NOSCRIPT") { claimDigest = nil }
+                else if case .error(let message) = replies[1] { throw RedisError.server(message) }
                 if failing { log("redis is back"); failing = false }
-                // Jobs the script started, by entry; a NOSCRIPT (Redis restarted) loads it again.
-                var started: [String: (job: String, script: RedisReply, hash: RedisReply)] = [:]
-                if case .error(let message) = replies[1] {
-                    if message.hasPrefix("NOSCRIPT") { startDigest = nil }
-                } else {
-                    for item in replies[1].array ?? [] {
-                        guard let parts = item.array, parts.count == 4, let entry = parts[0].text, let job = parts[1].text else { continue }
-                        started[entry] = (job, parts[2], parts[3])
-                    }
-                }
+                if case .error(let message) = replies[2], message.hasPrefix("NOSCRIPT") { startDigest = nil }
+                var started = Self.started(replies[2], streams: streams)
+                let claimed = Self.claimed(replies[1], streams: streams)
+                if let read = claimed.marks { marks = read }
                 // A claimed job the script did not start starts on its own.
-                for entry in replies[0].streamEntries {
-                    launch(entry, started: started.removeValue(forKey: entry.id).map { ($0.script, $0.hash) })
+                for entry in claimed.entries {
+                    launch((entry.id, entry.fields), stream: entry.stream,
+                           started: started.removeValue(forKey: entry.stream + " " + entry.id).map { ($0.script, $0.hash) })
                 }
                 // One claimed before whose own start failed, started now: it runs here too.
-                for (entry, job) in started { launch((entry, ["job": Array(job.job.utf8)]), started: (job.script, job.hash)) }
+                for job in started.values {
+                    launch((job.entry, ["job": Array(job.job.utf8)]), stream: job.stream, started: (job.script, job.hash))
+                }
             } catch {
                 if !failing { log("redis: \(error.description); retrying every second"); failing = true }
                 if case .server(let message) = error, message.hasPrefix("NOGROUP") { await ensureGroup() }
@@ -201,36 +211,41 @@ public final class ClusterWorker: @unchecked Sendable {
         waiter?.resume()
     }
 
-    /// Creates the engine's stream and consumer group (from its first entry) if missing; an
-    /// error is logged once, and again only when it changes.
+    /// Creates the engine's streams and their consumer group (from the first entry) if missing;
+    /// an error is logged once, and again only when it changes.
     private func ensureGroup() async {
         var said: String?
-        while !isStopping {
+        var made = 0
+        while !isStopping, made < streams.count {
             do {
-                _ = try await client.command(["XGROUP", "CREATE", .init(stream), .init(ClusterKeys.group), "0", "MKSTREAM"])
+                _ = try await client.command(["XGROUP", "CREATE", .init(streams[made]), .init(ClusterKeys.group), "0", "MKSTREAM"])
+                made += 1
             } catch {
                 // BUSYGROUP: it is there already. OOM (Redis full refuses XGROUP CREATE even for a
                 // group that exists): the claim loop goes on, and comes back here on NOGROUP.
-                if case .server(let message) = error, message.hasPrefix("BUSYGROUP") || message.hasPrefix("OOM") {} else {
+                if case .server(let message) = error, message.hasPrefix("BUSYGROUP") || message.hasPrefix("OOM") { made += 1 } else {
                     if error.description != said { log("redis: \(error.description); retrying every second") }
                     said = error.description
                     try? await Task.sleep(for: .seconds(1))
                     continue
                 }
             }
-            if said != nil { log("redis is back") }
-            return
         }
+        if said != nil, made == streams.count { log("redis is back") }
     }
 
-    /// Entries whose worker has been quiet for the visibility timeout, now this worker's.
-    private func reclaim(count: Int) async throws(RedisError) -> [(id: String, fields: [String: [UInt8]])] {
-        let reply = try await client.command([
-            "XAUTOCLAIM", .init(stream), .init(ClusterKeys.group), .init(name), .init(Int(settings.visibilityTimeout * 1000)), "0-0",
-            "COUNT", .init(count),
-        ])
-        guard let parts = reply.array, parts.count >= 2 else { return [] }
-        let entries = parts[1].entries
+    /// Entries whose worker has been quiet for the visibility timeout, now this worker's: up to
+    /// `count`, live ones first, exactly as new entries are claimed.
+    private func reclaim(count: Int) async throws(RedisError) -> [(stream: String, id: String, fields: [String: [UInt8]])] {
+        var entries: [(stream: String, id: String, fields: [String: [UInt8]])] = []
+        for stream in streams where entries.count < count {
+            let reply = try await client.command([
+                "XAUTOCLAIM", .init(stream), .init(ClusterKeys.group), .init(name), .init(Int(settings.visibilityTimeout * 1000)), "0-0",
+                "COUNT", .init(count - entries.count),
+            ])
+            guard let parts = reply.array, parts.count >= 2 else { continue }
+            entries += parts[1].entries.map { (stream, $0.id, $0.fields) }
+        }
         if !entries.isEmpty {
             let ids = entries.prefix(5).map { $0.fields.text("job") ?? $0.id }.joined(separator: ", ")
             log("reclaimed \(entries.count) job(s) whose worker went quiet: \(ids)\(entries.count > 5 ? ", …" : "")")
@@ -241,7 +256,7 @@ public final class ClusterWorker: @unchecked Sendable {
     /// The keys and arguments of ``ClusterScripts/startClaimed`` for a claim of up to `count` jobs.
     private func startClaimedCall(looking count: Int) -> [RedisArgument] {
         let exhausted = Self.exhausted(settings.maxAttempts)
-        return ["4", .init(stream), .init(keys.queue), .init(keys.deadLetter), .init(finishedCounter()),
+        return ["5", .init(streams[0]), .init(streams[1]), .init(keys.queue), .init(keys.deadLetter), .init(finishedCounter()),
                 .init(keys.prefix), .init(ClusterKeys.group), .init(name), .init(settings.maxAttempts), .init(settings.deadLetterLength),
                 .init(JobEventJSON.encode(.failed(exhausted))), .init(JobEventJSON.error(exhausted).text), .init(engineName),
                 .init(settings.visibilityTimeout), .init(count + 16)]
@@ -254,25 +269,25 @@ public final class ClusterWorker: @unchecked Sendable {
 
     /// Starts a task for a claimed entry; `started`: its start script's verdict and its job's
     /// hash, when ``ClusterScripts/startClaimed`` started it with its claim.
-    private func launch(_ entry: (id: String, fields: [String: [UInt8]]), started: (script: RedisReply, job: RedisReply)? = nil) {
+    private func launch(_ entry: (id: String, fields: [String: [UInt8]]), stream: String, started: (script: RedisReply, job: RedisReply)? = nil) {
         guard let id = entry.fields.text("job") else {
             // Not one of ours: acknowledge it so it is not read again.
             Task { _ = try? await client.pipeline([["XACK", .init(stream), .init(ClusterKeys.group), .init(entry.id)], ["XDEL", .init(stream), .init(entry.id)]]) }
             return
         }
-        let job = RunningJob(id: id, entry: entry.id)
+        let job = RunningJob(id: id, stream: stream, entry: entry.id)
         // An entry this worker already runs (reclaimed from itself after its heartbeats failed
         // for a while) keeps its one task.
         let fresh: Bool = lock.withLock {
-            guard running[entry.id] == nil else { return false }
-            running[entry.id] = job
+            guard running[job.key] == nil else { return false }
+            running[job.key] = job
             return true
         }
         guard fresh else { return }
         Task {
             await self.work(job, started: started)
             let waiter: CheckedContinuation<Void, Never>? = self.lock.withLock {
-                _ = self.running.removeValue(forKey: entry.id)
+                _ = self.running.removeValue(forKey: job.key)
                 defer { self.slotWaiter = nil }
                 return self.slotWaiter
             }
@@ -297,7 +312,7 @@ public final class ClusterWorker: @unchecked Sendable {
                 log("job \(job.id): attempts exhausted; failed and sent to the dead-letter stream")
                 lock.withLock { member.failures += 1 }
             }
-            _ = try? await client.pipeline([["XACK", .init(stream), .init(ClusterKeys.group), .init(job.entry)], ["XDEL", .init(stream), .init(job.entry)]])
+            _ = try? await client.pipeline([["XACK", .init(job.stream), .init(ClusterKeys.group), .init(job.entry)], ["XDEL", .init(job.stream), .init(job.entry)]])
             return
         }
         let fields = started.job.fields
@@ -334,7 +349,7 @@ public final class ClusterWorker: @unchecked Sendable {
                     log("job \(job.id): Redis is full (maxmemory); holding the job and trying to start it every second")
                     said = true
                 }
-                let held = try? await client.run(ClusterScripts.hold, keys: [.init(stream)], arguments: [.init(job.entry), .init(name)])
+                let held = try? await client.run(ClusterScripts.hold, keys: [.init(job.stream)], arguments: [.init(job.entry), .init(name)])
                 if held?.integer == 0 {
                     log("job \(job.id): another worker holds it now; leaving it to that one")
                     return nil
@@ -421,7 +436,7 @@ public final class ClusterWorker: @unchecked Sendable {
             let result = try await whileRedisIsFull(job) { () async throws(RedisError) in
                 try await client.run(ClusterScripts.deliver, keys: [
                     .init(keys.images(job.id)), .init(keys.image(entry.id)), .init(keys.imageOwner(entry.id)),
-                    .init(keys.events(job.id)), .init(keys.job(job.id)), .init(keys.queue), .init(stream), .init(finishedCounter()),
+                    .init(keys.events(job.id)), .init(keys.job(job.id)), .init(keys.queue), .init(job.stream), .init(finishedCounter()),
                     .init(keys.clock),
                 ], arguments: [.init(entry.variation), .init(JSONValue.object(JobEventJSON.image(entry)).text),
                                .init(ttl), .init(owner), .init(JobEventJSON.encode(.image(entry))), .init(job.id), .init(job.entry),
@@ -482,7 +497,7 @@ public final class ClusterWorker: @unchecked Sendable {
         for attempt in 0..<20 {
             do {
                 _ = try await client.run(ClusterScripts.finish, keys: [
-                    .init(keys.job(job.id)), .init(keys.events(job.id)), .init(keys.images(job.id)), .init(keys.queue), .init(stream),
+                    .init(keys.job(job.id)), .init(keys.events(job.id)), .init(keys.images(job.id)), .init(keys.queue), .init(job.stream),
                     .init(finishedCounter()),
                 ], arguments: [.init(job.id), .init(state), .init(JobEventJSON.encode(event)),
                                .init(error.map { JobEventJSON.error($0).text } ?? ""), .init(job.entry)])
@@ -509,7 +524,7 @@ public final class ClusterWorker: @unchecked Sendable {
                 job.announced = now
                 return now
             }
-            guard let reply = try? await client.run(ClusterScripts.heartbeat, keys: [.init(stream), .init(keys.job(job.id)), .init(keys.events(job.id))],
+            guard let reply = try? await client.run(ClusterScripts.heartbeat, keys: [.init(job.stream), .init(keys.job(job.id)), .init(keys.events(job.id))],
                                                     arguments: [.init(job.entry), .init(name), progress.map { .init(($0 * 1000).rounded() / 1000) } ?? ""]),
                   let answer = reply.text else { continue }
             if answer == "lost" {
@@ -561,7 +576,7 @@ public final class ClusterWorker: @unchecked Sendable {
         let left = lock.withLock { Array(running.values) }
         for job in left {
             job.end(.handedBack)
-            let result = try? await client.run(ClusterScripts.handBack, keys: [.init(keys.job(job.id)), .init(keys.queue), .init(stream)],
+            let result = try? await client.run(ClusterScripts.handBack, keys: [.init(keys.job(job.id)), .init(keys.queue), .init(job.stream)],
                                                arguments: [.init(job.id), .init(job.entry), .init(name)])
             log("job \(job.id): \(result?.integer == 1 ? "handed back to the queue" : "could not be handed back; it will be reclaimed")")
         }

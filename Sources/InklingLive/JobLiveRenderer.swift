@@ -8,7 +8,9 @@ import InklingStrokes
 /// Makes a live session's frames as ordinary generation jobs (``GenerationJobs``): one image
 /// per revision, the session's fixed seed, through whatever runs the jobs — this process's
 /// engine (ComfyUI, sd-server, A1111…) or a cluster's workers. The image is taken from the store
-/// at once (it is the session's, not a download) and re-encoded as a JPEG frame.
+/// at once (it is the session's, not a download) and re-encoded as a JPEG frame. Each job is
+/// submitted in the ``JobLane/live`` lane, so it starts before queued batch jobs; it counts
+/// against the client's generations at once and the queue's bound like any job.
 ///
 /// A cancelled render cancels its job on the engine. Progress events are passed on.
 public struct JobLiveRenderer: LiveRenderer {
@@ -37,7 +39,8 @@ public struct JobLiveRenderer: LiveRenderer {
         if let prompt = request.prompt { concepts.append(.text(prompt)) }
         if !request.drawing.strokes.isEmpty { concepts.append(.drawing(request.drawing)) }
         let job = JobRequest(concepts: concepts, style: request.style, limit: 1, options: request.options)
-        let id = try await jobs.submit(JobSubmission(request: GenerationRequest(job: job), owner: owner, client: client, limits: limits))
+        // In the live lane: it starts before every queued batch job (never preempting a running one).
+        let id = try await jobs.submit(JobSubmission(request: GenerationRequest(job: job), owner: owner, client: client, limits: limits, lane: .live))
         do {
             for try await event in jobs.events(of: id) {
                 try Task.checkCancellation()

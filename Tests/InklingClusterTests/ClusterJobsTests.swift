@@ -135,15 +135,20 @@ final class ClusterJobsTests: XCTestCase {
         let first = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
         let second = try await jobs.submit(JobSubmission(request: try ClusterTestSupport.request(limit: 1), owner: nil))
         let stream = settings.keys.jobs(engine: "builtin")
+        let live = settings.keys.jobs(engine: "builtin", lane: .live)
+        let claimDigest = try await client.digest(of: ClusterScripts.claim)
         let digest = try await client.digest(of: ClusterScripts.startClaimed)
-        // A claim as a worker sends it: the read, and the script right behind it.
+        // A claim as a worker sends it: the claim (live, then batch), and the script right behind it.
         func claim() async throws -> (entries: [(id: String, fields: [String: [UInt8]])], started: [[RedisReply]]) {
-            let replies = try await client.blocking(pipeline: [
-                ["XREADGROUP", "GROUP", "workers", "w1", "COUNT", "1", "BLOCK", "100", "STREAMS", .init(stream), ">"],
-                ["EVALSHA", .init(digest), "4", .init(stream), .init(settings.keys.queue), .init(settings.keys.deadLetter), .init(settings.keys.finished(second: 0)),
-                 .init(settings.keys.prefix), "workers", "w1", "3", "100", "{}", "{}", "builtin", "1", "17"],
-            ], blockMilliseconds: 100)
-            return (replies[0].streamEntries, (replies[1].array ?? []).compactMap(\.array))
+            let replies = try await client.pipeline([
+                ["EVALSHA", .init(claimDigest), "2", .init(live), .init(stream), "workers", "w1", "1"],
+                ["EVALSHA", .init(digest), "5", .init(live), .init(stream), .init(settings.keys.queue), .init(settings.keys.deadLetter),
+                 .init(settings.keys.finished(second: 0)), .init(settings.keys.prefix), "workers", "w1", "3", "100", "{}", "{}", "builtin", "1", "17"],
+            ])
+            let claimed = ClusterWorker.claimed(replies[0], streams: [live, stream]).entries
+            XCTAssertTrue(claimed.allSatisfy { $0.stream == stream }, "only batch entries were queued")
+            // Each started job: [stream, entry, job, verdict, hash], without the stream's place.
+            return (claimed.map { ($0.id, $0.fields) }, (replies[1].array ?? []).compactMap(\.array).map { Array($0.dropFirst()) })
         }
         let one = try await claim()
         XCTAssertEqual(one.entries.map { $0.fields.text("job") }, [first])

@@ -51,32 +51,36 @@ enum ClusterTestSupport {
     }
 
     /// Lists a worker "ghost" of the built-in engine (painting sketches) that is alive for an
-    /// hour but never claims by itself, with the engine's stream and group in place.
+    /// hour but never claims by itself, with the engine's streams (live and batch) and their group in place.
     static func listGhostWorker(_ client: RedisClient, _ settings: ClusterSettings) async throws {
-        do {
-            _ = try await client.command(["XGROUP", "CREATE", .init(settings.keys.jobs(engine: "builtin")), "workers", "0", "MKSTREAM"])
-        } catch .server(let message) where message.hasPrefix("BUSYGROUP") {}
+        let made = try await client.pipeline(JobLane.allCases.map { lane in
+            ["XGROUP", "CREATE", .init(settings.keys.jobs(engine: "builtin", lane: lane)), "workers", "0", "MKSTREAM"]
+        })
+        for reply in made {
+            if case .error(let message) = reply, !message.hasPrefix("BUSYGROUP") { throw RedisError.server(message) }
+        }
         _ = try await client.pipeline([
             ["ZADD", .init(settings.keys.workers), .init(Date().timeIntervalSince1970 + 3600), "ghost"],
-            ["HSET", .init(settings.keys.worker("ghost")), "role", "worker", "engine", "builtin", "styles", "sketch", "concurrency", "1", "running", "0"],
+            ["HSET", .init(settings.keys.worker("ghost")), "role", "worker", "engine", "builtin", "styles", "sketch", "concurrency", "1", "running", "0",
+             "lanes", "batch,live"],
         ])
     }
 
-    /// Claims the next entry as "ghost" and marks job `id` as running on it, as a worker that
+    /// Claims the next entry of `lane`'s stream as "ghost" and marks job `id` as running on it, as a worker that
     /// then dies would leave it; the entries claimed.
-    static func claimAsGhost(_ client: RedisClient, _ settings: ClusterSettings, _ id: String) async throws -> Int {
-        let claimed = try await client.command(["XREADGROUP", "GROUP", "workers", "ghost", "COUNT", "1", "STREAMS", .init(settings.keys.jobs(engine: "builtin")), ">"])
+    static func claimAsGhost(_ client: RedisClient, _ settings: ClusterSettings, _ id: String, lane: JobLane = .batch) async throws -> Int {
+        let claimed = try await client.command(["XREADGROUP", "GROUP", "workers", "ghost", "COUNT", "1", "STREAMS", .init(settings.keys.jobs(engine: "builtin", lane: lane)), ">"])
         _ = try await client.command(["HSET", .init(settings.keys.job(id)), "state", "running", "worker", "ghost", "attempts", "1"])
         return claimed.streamEntries.count
     }
 
-    /// Submits a job of `limit` images through `jobs` and leaves it claimed by a listed "ghost"
+    /// Submits a job of `limit` images in `lane` through `jobs` and leaves it claimed by a listed "ghost"
     /// worker that never beats (a worker that died mid-job); the job's id.
-    static func jobClaimedByAGhost(_ jobs: ClusterJobs, _ client: RedisClient, _ settings: ClusterSettings, limit: Int,
+    static func jobClaimedByAGhost(_ jobs: ClusterJobs, _ client: RedisClient, _ settings: ClusterSettings, limit: Int, lane: JobLane = .batch,
                                    file: StaticString = #filePath, line: UInt = #line) async throws -> String {
         try await listGhostWorker(client, settings)
-        let id = try await jobs.submit(JobSubmission(request: try request(limit: limit), owner: nil))
-        let claimed = try await claimAsGhost(client, settings, id)
+        let id = try await jobs.submit(JobSubmission(request: try request(limit: limit), owner: nil, lane: lane))
+        let claimed = try await claimAsGhost(client, settings, id, lane: lane)
         XCTAssertEqual(claimed, 1, "the ghost claimed the job", file: file, line: line)
         return id
     }

@@ -13,11 +13,12 @@ final class GatedEngine: ImageEngine, @unchecked Sendable {
     private var isOpen = false
     private var startedCount = 0
     private var cancelledCount = 0
+    private var seedsStarted: [UInt64] = []
 
     func availability() async -> EngineAvailability { .available }
 
     func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
-        lock.withLock { startedCount += 1 }
+        lock.withLock { startedCount += 1; seedsStarted.append(conditioning.seed) }
         do {
             while !lock.withLock({ isOpen }) { try await Task.sleep(for: .milliseconds(5)) }
         } catch {
@@ -31,6 +32,8 @@ final class GatedEngine: ImageEngine, @unchecked Sendable {
     func open() { lock.withLock { isOpen = true } }
     /// Variations the engine was asked for.
     var started: Int { lock.withLock { startedCount } }
+    /// The seed of each variation asked for, in the order asked (which job started when).
+    var seeds: [UInt64] { lock.withLock { seedsStarted } }
     /// Variations cancelled while they waited.
     var cancelled: Int { lock.withLock { cancelledCount } }
 }

@@ -16,6 +16,8 @@ struct LocalJob {
     var client: String?
     /// Images asked for.
     let limit: Int
+    /// Its line in the queue (``JobSubmission/lane``): a queued live job starts first.
+    var lane: JobLane = .batch
     /// When it was submitted (a job queued for longer than the TTL is dropped).
     let submitted: ContinuousClock.Instant
     /// The request, held while it waits; handed to the work when it starts, so nothing a client

@@ -18,6 +18,9 @@ import InklingOutputs
 /// waits in the queue for longer than the TTL is dropped (503 `queue_timeout`), so nothing a
 /// client sent outlives the TTL.
 ///
+/// Queued jobs start in their ``JobLane``'s order: a free slot takes the oldest queued live job,
+/// else the oldest batch job; a running job is never preempted.
+///
 /// Cancelling a running job (a deadline, a waiting client that hangs up, `DELETE`, a drain)
 /// cancels the engine's work and waits up to ``cancellationGrace`` seconds for the engine to say
 /// what became of it; the job's error says it too.
@@ -44,7 +47,8 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
 
     private let lock = NSLock()
     private var jobs: [String: LocalJob] = [:]
-    /// Queued jobs' ids, first come first.
+    /// Queued jobs' ids, first come first (live and batch together, so the queue's bound and its
+    /// TTL hold for both); a slot that frees takes the first live one, else the first.
     private var queue: [String] = []
     /// Jobs holding a slot (preparing, painting, or stopping their engine work).
     private var running = 0
@@ -99,6 +103,7 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
             var job = LocalJob(id: id, owner: submission.owner, request: submission.request, submitted: now)
             job.client = submission.client
             job.storeShare = submission.limits.storeBytes
+            job.lane = submission.lane
             if let client = submission.client { inFlight[client, default: 0] += 1 }
             defer { jobs[id] = job }
             guard running < slots else {
@@ -144,7 +149,7 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
         let status: JobStatus? = lock.withLock {
             sweepLocked(now)
             guard let job = jobs[id], job.isVisible(to: requester) else { return nil }
-            return job.status(position: queue.firstIndex(of: id))
+            return job.status(position: positionLocked(of: job))
         }
         guard let status else { throw APIError.jobNotFound(id) }
         return status
@@ -313,8 +318,8 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
                 jobs[id] = job
                 endLocked(job, now: now, ran: true)
             }
-            while let candidate = queue.first {
-                queue.removeFirst()
+            while let next = nextQueuedLocked() {
+                let candidate = queue.remove(at: next)
                 guard var job = jobs[candidate], let request = job.request else { continue }
                 let ending = begin(&job)
                 jobs[candidate] = job
@@ -328,6 +333,22 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
             return nil
         }
         if let next { launch(next.id, next.request, owner: next.owner, ending: next.ending) }
+    }
+
+    /// Where the next job to start is in ``queue``: the first live one, else the first.
+    private func nextQueuedLocked() -> Int? {
+        guard !queue.isEmpty else { return nil }
+        return queue.firstIndex { jobs[$0]?.lane == .live } ?? 0
+    }
+
+    /// A queued job's place in the order jobs start in (0: next): live jobs ahead of it, and for
+    /// a batch job every queued live job and the batch jobs ahead of it.
+    private func positionLocked(of job: LocalJob) -> Int? {
+        guard let index = queue.firstIndex(of: job.id) else { return nil }
+        switch job.lane {
+        case .live: return queue[..<index].filter { jobs[$0]?.lane == .live }.count
+        case .batch: return index + queue[(index + 1)...].filter { jobs[$0]?.lane == .live }.count
+        }
     }
 
     /// Book-keeping for a job that has just ended (recorded already): counted, and remembered

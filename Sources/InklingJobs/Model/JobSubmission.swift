@@ -11,11 +11,15 @@ public struct JobSubmission: Sendable {
     /// The client's own limits (its API key's line in the key file): generations at once, and
     /// its share of the image store.
     public var limits: ClientLimits
+    /// Which line it waits in: ``JobLane/batch`` (the default) or, for a live session's frames,
+    /// ``JobLane/live``, which starts before every queued batch job.
+    public var lane: JobLane
 
-    package init(request: GenerationRequest, owner: String?, client: String? = nil, limits: ClientLimits = ClientLimits()) {
+    package init(request: GenerationRequest, owner: String?, client: String? = nil, limits: ClientLimits = ClientLimits(), lane: JobLane = .batch) {
         self.request = request
         self.owner = owner
         self.client = client
         self.limits = limits
+        self.lane = lane
     }
 }

@@ -67,11 +67,13 @@ public final class InklingImageCreator: Sendable {
     /// ``images(for:)`` generate, so nothing is planned twice.
     ///
     /// The style is `style`, else one asked for in the text ("as a pencil sketch"), else the
-    /// options' default.
+    /// options' default. `liveFrame` marks it a live session's frame
+    /// (``Conditioning/isLiveFrame``): an engine with live settings samples it with those.
     ///
     /// - Throws: the ``ImageCreationError`` the request would end with.
-    public func prepare(_ concepts: [Concept], style: Style? = nil, limit: Int = 1) throws(ImageCreationError) -> PreparedRequest {
-        let plan = try planner.plan(concepts, style: style, limit: limit)
+    public func prepare(_ concepts: [Concept], style: Style? = nil, limit: Int = 1, liveFrame: Bool = false) throws(ImageCreationError) -> PreparedRequest {
+        var plan = try planner.plan(concepts, style: style, limit: limit)
+        plan.conditioning.isLiveFrame = liveFrame
         return PreparedRequest(style: plan.conditioning.style, limit: limit, notices: notices(for: plan.conditioning), plan: plan)
     }
 

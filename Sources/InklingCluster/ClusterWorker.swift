@@ -388,7 +388,8 @@ public final class ClusterWorker: @unchecked Sendable {
         }
         let painting = Painting()
         let runner = JobRunner(engine: engine, cancellationGrace: Self.cancellationGrace)
-        let outcome = await runner.run(request.job, control: job.control, deadline: timeout) { [self] event in
+        let lane: JobLane = job.stream == keys.jobs(engine: engineName, lane: .live) ? .live : .batch
+        let outcome = await runner.run(request.job, lane: lane, control: job.control, deadline: timeout) { [self] event in
             try await self.handle(event, of: job, painting: painting, ttl: ttl, owner: owner)
         }
         // The `started` event is written before the job's end.

@@ -14,11 +14,12 @@ final class GatedEngine: ImageEngine, @unchecked Sendable {
     private var startedCount = 0
     private var cancelledCount = 0
     private var seedsStarted: [UInt64] = []
+    private var liveFramesStarted: [Bool] = []
 
     func availability() async -> EngineAvailability { .available }
 
     func generate(_ conditioning: Conditioning, variation: Int) async throws -> RasterImage {
-        lock.withLock { startedCount += 1; seedsStarted.append(conditioning.seed) }
+        lock.withLock { startedCount += 1; seedsStarted.append(conditioning.seed); liveFramesStarted.append(conditioning.isLiveFrame) }
         do {
             while !lock.withLock({ isOpen }) { try await Task.sleep(for: .milliseconds(5)) }
         } catch {
@@ -34,6 +35,8 @@ final class GatedEngine: ImageEngine, @unchecked Sendable {
     var started: Int { lock.withLock { startedCount } }
     /// The seed of each variation asked for, in the order asked (which job started when).
     var seeds: [UInt64] { lock.withLock { seedsStarted } }
+    /// Whether each variation asked for was marked a live frame, in the same order.
+    var liveFrames: [Bool] { lock.withLock { liveFramesStarted } }
     /// Variations cancelled while they waited.
     var cancelled: Int { lock.withLock { cancelledCount } }
 }

@@ -46,6 +46,7 @@ final class LocalJobsLaneTests: XCTestCase {
             XCTAssertEqual(last, .done(count: 1))
         }
         XCTAssertEqual(engine.seeds, [100, 200, 201, 101, 102, 103], "the busy job, then the live ones in order, then the batch ones in order")
+        XCTAssertEqual(engine.liveFrames, [false, true, true, false, false, false], "a live job reaches the engine as a live frame")
     }
 
     func testLiveJobsCountAgainstTheQueueAndTheClientsGenerations() async throws {

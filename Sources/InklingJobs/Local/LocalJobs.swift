@@ -267,8 +267,8 @@ public final class LocalJobs: GenerationJobs, @unchecked Sendable {
     private func run(_ id: String, _ request: GenerationRequest, owner: String?, ending: JobControl) async -> JobEvent {
         let runner = JobRunner(engine: engine, cancellationGrace: Self.cancellationGrace)
         let store = self.store
-        let (client, share) = lock.withLock { (jobs[id]?.client, jobs[id]?.storeShare) }
-        let outcome = await runner.run(request.job, control: ending, deadline: timeout) { [self] event in
+        let (client, share, lane) = lock.withLock { (jobs[id]?.client, jobs[id]?.storeShare, jobs[id]?.lane ?? .batch) }
+        let outcome = await runner.run(request.job, lane: lane, control: ending, deadline: timeout) { [self] event in
             switch event {
             case .started(let prepared):
                 record(.started(style: prepared.style.rawValue, limit: request.limit, notices: prepared.notices, worker: nil), of: id)

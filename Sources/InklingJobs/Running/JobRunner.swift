@@ -48,14 +48,15 @@ public struct JobRunner: Sendable {
     }
 
     /// Runs `request` until it ends, `deadline` seconds pass (`nil`: none) or `control` cancels
-    /// it; `report` hears every event, one at a time, in order.
-    public func run(_ request: JobRequest, control: JobControl = JobControl(), deadline: Double? = nil,
+    /// it; `report` hears every event, one at a time, in order. A job of the live lane
+    /// (`lane: .live`) reaches the engine marked as a live frame (``Conditioning/isLiveFrame``).
+    public func run(_ request: JobRequest, lane: JobLane = .batch, control: JobControl = JobControl(), deadline: Double? = nil,
                     report: @escaping @Sendable (Event) async throws -> Void) async -> JobOutcome {
         let creator: InklingImageCreator
         let prepared: PreparedRequest
         do {
             creator = try await InklingImageCreator(engine: engine, options: request.options, embedsSourceImage: embedsSourceImage)
-            prepared = try creator.prepare(request.concepts, style: request.style, limit: request.limit)
+            prepared = try creator.prepare(request.concepts, style: request.style, limit: request.limit, liveFrame: lane == .live)
         } catch {
             return .failed(error)
         }

@@ -11,7 +11,7 @@ struct ClusterCommand: InklingCommand {
         discussion: """
         `inkling cluster status --cluster URL` lists the front ends and workers (engine, last
         heartbeat, jobs done, failures; members gone for an hour drop off), the jobs waiting, each
-        engine's stream (entries, claimed and not yet acknowledged), the dead-letter count and
+        engine's streams, batch and live (entries, claimed and not yet acknowledged), the dead-letter count and
         the jobs finished per second over the last minute. --json prints the same as one JSON
         object. Exits 0, 2 on a usage error, 4 when Redis cannot be read. See docs/cluster.md.
         """,
@@ -39,7 +39,7 @@ struct ClusterCommand: InklingCommand {
         }
         try io.print("cluster \(settings.url): \(report.queued) queued, \(report.deadLetters) dead letter\(report.deadLetters == 1 ? "" : "s"), \(NumberText.fixed(report.throughput, digits: 2)) jobs/s over the last minute")
         for engine in report.engines {
-            try io.print("  engine \(engine.engine): \(engine.entries) in its stream, \(engine.pending) claimed")
+            try io.print("  engine \(engine.engine), \(engine.lane.rawValue) lane: \(engine.entries) in its stream, \(engine.pending) claimed")
         }
         try io.print("front ends: \(report.frontends.isEmpty ? "none" : "")")
         for member in report.frontends {
@@ -84,7 +84,9 @@ struct ClusterCommand: InklingCommand {
         }
         return [
             "queued": .int(Int64(report.queued)), "deadLetters": .int(Int64(report.deadLetters)), "throughput": .double(report.throughput),
-            "engines": .array(report.engines.map { ["engine": .string($0.engine), "entries": .int(Int64($0.entries)), "pending": .int(Int64($0.pending))] }),
+            "engines": .array(report.engines.map {
+                ["engine": .string($0.engine), "lane": .string($0.lane.rawValue), "entries": .int(Int64($0.entries)), "pending": .int(Int64($0.pending))]
+            }),
             "frontends": .array(report.frontends.map(member)), "workers": .array(report.workers.map(member)),
         ]
     }

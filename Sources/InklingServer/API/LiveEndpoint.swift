@@ -15,10 +15,11 @@ import InklingTransport
 /// The first message must be `start` within ``startTimeout`` seconds. Frames come from the
 /// built-in engine directly when it is this process's engine and this process runs the jobs
 /// (``BuiltInLiveRenderer``), else as one-image jobs through the server's jobs
-/// (``JobLiveRenderer``: any engine, a cluster's workers). A frame header and its image are sent only when the connection's send queue has
-/// room for both: a slow reader skips frames (the session's next one is newer) instead of
-/// queueing them, and the skipped frames are counted in the session's state messages
-/// (`dropped`). A `keep` costs 1 usage token, like a one-image `/v1/generations`, and becomes a
+/// (``JobLiveRenderer``: any engine, a cluster's workers). A frame header and its image go to
+/// the connection only when its send queue has room for both; until then the frame waits in a
+/// ``LiveOutbox``, where a newer frame replaces it: a slow reader gets the newest frame (its
+/// last answering the last revision) instead of a backlog, and the replaced frames are counted
+/// in the session's state messages (`dropped`). A `keep` costs 1 usage token, like a one-image `/v1/generations`, and becomes a
 /// job owned by the session's key; frames cost nothing beyond the token that opened the
 /// connection: one runs at a time per session, and a client holds at most
 /// `--max-live-per-client` sessions. A disconnect closes the session, which cancels the work in
@@ -81,15 +82,22 @@ struct LiveEndpoint: Sendable {
             return
         }
 
-        // Out: every message in order; a frame only when it fits the send queue whole.
+        // Out: every message in order, through an outbox that holds at most one frame, the
+        // newest; a frame goes to the connection only when its send queue has room for it, and
+        // one replaced while it waited is counted in the session's next state message.
+        let outbox = LiveOutbox()
+        let feeder = Task {
+            for await output in session.outputs where outbox.put(output) { await session.dropped() }
+            outbox.finish()
+        }
         let sender = Task {
-            var dropped = 0
-            for await output in session.outputs {
+            while let output = await outbox.take() {
                 do {
                     if let image = output.binary {
                         guard connection.queuedBytes + image.count <= Self.frameQueueBytes else {
-                            dropped += 1
-                            await session.dropped()
+                            guard connection.isOpen else { return }
+                            if outbox.putBack(output) { await session.dropped() }
+                            try await Task.sleep(for: .milliseconds(10))
                             continue
                         }
                         try await connection.send(text: output.message.text)
@@ -98,10 +106,9 @@ struct LiveEndpoint: Sendable {
                         try await connection.send(text: output.message.text)
                     }
                 } catch {
-                    return dropped
+                    return
                 }
             }
-            return dropped
         }
 
         // In: every later message; a keep becomes a job.
@@ -124,7 +131,8 @@ struct LiveEndpoint: Sendable {
             // The connection failed (violation, idle, gone): the session ends below.
         }
         await session.close()
-        _ = await sender.value
+        await feeder.value
+        await sender.value
         if connection.isOpen { await connection.close(code: 1000, reason: "session ended") }
     }
 

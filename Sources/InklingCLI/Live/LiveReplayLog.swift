@@ -20,8 +20,8 @@ actor LiveReplayLog {
     private(set) var answered = -1
     /// The newest revision the server announced.
     private(set) var revision = 0
-    /// The most frames the server said it skipped (`dropped` on state messages), when it says.
-    private(set) var dropped: Int?
+    /// The most frames the server said it skipped (`dropped` on state messages, absent while 0).
+    private(set) var dropped = 0
     /// The job a `keep` became.
     private(set) var kept: String?
     /// Why the session cannot go on (an error message, a closed connection, a protocol slip).
@@ -34,7 +34,7 @@ actor LiveReplayLog {
         var sent: [Double]
         var frames: [Frame]
         var revision: Int
-        var dropped: Int?
+        var dropped: Int
         var kept: String?
     }
 
@@ -54,7 +54,7 @@ actor LiveReplayLog {
     func state(revision: Int?, answered: Int?, dropped: Int?) {
         if let revision { self.revision = max(self.revision, revision) }
         if let answered { self.answered = max(self.answered, answered) }
-        if let dropped { self.dropped = max(self.dropped ?? 0, dropped) }
+        if let dropped { self.dropped = max(self.dropped, dropped) }
     }
 
     func kept(_ job: String) { kept = job }

@@ -30,8 +30,8 @@ struct LiveReplayReport: Sendable {
     var strokes: Int
     var frames = 0
     var outOfOrder = 0
-    /// Frames the server said it skipped for a slow reader; `nil` when it does not say.
-    var dropped: Int?
+    /// Frames the server said it skipped for a slow reader (`dropped` on its state messages).
+    var dropped = 0
     /// Strokes no frame included (their frame was skipped and no newer one came).
     var unanswered = 0
     /// The newest revision a frame answered, the lowest over the sessions.
@@ -65,7 +65,7 @@ struct LiveReplayReport: Sendable {
                 guard let first = log.frames.first(where: { $0.revision >= i + 1 }) else { unanswered += 1; continue }
                 latencies.append(first.arrival - sent)
             }
-            if let d = log.dropped { dropped = (dropped ?? 0) + d }
+            dropped += log.dropped
             if let job = log.kept { kept.append(job) }
         }
     }
@@ -80,7 +80,7 @@ struct LiveReplayReport: Sendable {
     var text: String {
         var lines = [
             "live replay: \(strokes) stroke\(strokes == 1 ? "" : "s") × \(sessions) session\(sessions == 1 ? "" : "s") in \(NumberText.fixed(seconds, digits: 1)) s: \(frames) frames, \(outOfOrder) out of order, "
-                + "\(dropped.map { "\($0) dropped" } ?? "dropped not reported"), last frame answers revision \(lastFrameRevision) of \(strokes)",
+                + "\(dropped) dropped, last frame answers revision \(lastFrameRevision) of \(strokes)",
             "pen-up → frame (latency): " + (Stats(latencies)?.text ?? "no frames") + (unanswered > 0 ? "; \(unanswered) strokes never in a frame" : ""),
             "frame staleness: " + (Stats(staleness)?.text ?? "no frames"),
         ]
@@ -96,7 +96,7 @@ struct LiveReplayReport: Sendable {
     var json: JSONValue {
         var object: [String: JSONValue] = [
             "sessions": .int(Int64(sessions)), "strokes": .int(Int64(strokes)), "frames": .int(Int64(frames)),
-            "framesOutOfOrder": .int(Int64(outOfOrder)), "framesDropped": dropped.map { .int(Int64($0)) } ?? .null,
+            "framesOutOfOrder": .int(Int64(outOfOrder)), "framesDropped": .int(Int64(dropped)),
             "unansweredStrokes": .int(Int64(unanswered)), "lastFrameRevision": .int(Int64(lastFrameRevision)),
             "seconds": .double(Stats.ms(seconds) / 1000),
             "latencyMs": Stats(latencies)?.json ?? .null, "stalenessMs": Stats(staleness)?.json ?? .null,

@@ -29,6 +29,9 @@ struct LiveEndpoint: Sendable {
     static let startTimeout = 10.0
     /// A frame is dropped rather than queued behind this many unsent bytes.
     static let frameQueueBytes = 512 << 10
+    /// Guidance maps (with their rasters) a session's built-in renderer keeps: the current
+    /// drawing's and a few to undo to; 2 bytes a pixel each (8 MiB at 1024² for 4).
+    static let cachedMaps = 4
 
     let jobs: any GenerationJobs
     let engine: any ImageEngine
@@ -72,7 +75,7 @@ struct LiveEndpoint: Sendable {
         // This process's built-in engine paints directly; a cluster's front end (whose jobs run on
         // workers) and every other engine go through jobs.
         let renderer: any LiveRenderer = engine is BuiltInEngine && jobs is LocalJobs
-            ? BuiltInLiveRenderer()
+            ? BuiltInLiveRenderer(cachedMaps: Self.cachedMaps)
             : JobLiveRenderer(jobs: jobs, owner: owner, client: client, limits: clientLimits)
         let session: LiveSession
         do {

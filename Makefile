@@ -63,7 +63,8 @@ contact-sheet: release
 	"$$bin" contact-sheet \
 		"$$work"/animation/*.png "$$work"/illustration/*.png "$$work"/sketch/*.png "$$work"/emoji/*/emoji-320.png \
 		"$$work"/strength-0/*.png "$$work"/strength-0.5/*.png "$$work"/strength-1/*.png \
-		--columns 4 --cell 512x384 --gap 12 -o $(SHEET)
+		--columns 4 --cell 512x384 --gap 12 -o $(SHEET) \
+		--labels "animation 1;animation 2;illustration 1;illustration 2;sketch 1;sketch 2;emoji 1;emoji 2;strength 0 (animation);strength 0.5 (animation);strength 1 (animation)"
 
 ## Build and run every test: the Swift tests, the library examples (Examples/Library, built
 ## from Inkling's products, and the docs that show them), regress's JUnit XML against a JUnit

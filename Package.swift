@@ -349,7 +349,8 @@ let package = Package(
                            "InklingOutputs", "InklingStrokes"],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "InklingOutputsTests", dependencies: ["InklingBase", "InklingOutputs", "InklingConditioning", "InklingImageIO"]),
+        .testTarget(name: "InklingOutputsTests", dependencies: ["InklingBase", "InklingOutputs", "InklingConditioning", "InklingImageIO"],
+                    exclude: ["OldRecipes"]),
         .testTarget(
             name: "InklingTests",
             dependencies: [

@@ -8,8 +8,12 @@ import InklingConditioning
 /// vase", "gelbe Blume", "赤い屋根"), or for French, Spanish, Italian and Portuguese the one
 /// before it ("une maison rouge"); the other side is tried when the preferred one has none.
 /// Where keys overlap (赤 in 赤い, 花 in 花瓶) the longer match wins. A bound thing takes the
-/// named colour instead of its expected one.
+/// named colour instead of its expected one. Only the first ``maxCharacters`` characters of each
+/// phrase are read, so a huge prompt costs no more than a long one.
 struct PromptReading: Sendable {
+    /// Characters of each phrase that are read.
+    static let maxCharacters = 1_000
+
     /// A colour word: its colour, the weight of its phrase, and the thing it qualifies.
     struct NamedColor: Sendable {
         var color: PaletteColor
@@ -42,7 +46,7 @@ struct PromptReading: Sendable {
         let after = !Self.nounFirst.contains(language ?? "")
         for phrase in all {
             let w = max(phrase.weight, 0.01)
-            let text = ColorLexicon.Normalized(phrase.text)
+            let text = ColorLexicon.Normalized(String(phrase.text.prefix(Self.maxCharacters)))
             if ColorLexicon.scenes.contains(where: { $0.scene.name == "night" && $0.words.contains(where: text.contains) }) { isNight = true }
             let colorHits = Self.matches(in: text.joined, keys: ColorLexicon.colors.enumerated().map { ($0.offset, $0.element.words) })
             let thingHits = Self.matches(in: text.joined, keys: ObjectLexicon.entries.enumerated().map { ($0.offset, $0.element.words) })

@@ -146,6 +146,10 @@ final class PromptAdherenceTests: XCTestCase {
         let night = PromptReading(phrases: [ConceptPhrase("a house under the moon", weight: 1)], title: nil, language: "en")
         XCTAssertTrue(night.isNight)
         XCTAssertEqual(night.sky, ObjectLexicon.nightSky)
+        // Only the first 1,000 characters of a phrase are read (a huge prompt stays cheap).
+        let long = String(repeating: "la ", count: 400) + "a red roof"
+        XCTAssertTrue(PromptReading(phrases: [ConceptPhrase(long, weight: 1)], title: nil, language: "en").colors.isEmpty)
+        XCTAssertEqual(PromptReading(phrases: [ConceptPhrase(String(long.suffix(40)), weight: 1)], title: nil, language: "en").colors.count, 1)
         // 花 inside 花瓶 is the vase, not a flower.
         XCTAssertEqual(PromptReading(phrases: [ConceptPhrase("青い花瓶", weight: 1)], title: nil, language: "ja").things.map(\.entry.name), ["vase"])
     }

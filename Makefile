@@ -39,9 +39,12 @@ demo: release
 		echo "+ inkling guide Strokes/tablet-pen-house.json --size 1024x768 --encoding $$encoding --overwrite -o $(OUT)/house-$$encoding.png"; \
 		"$$bin" guide Strokes/tablet-pen-house.json --size 1024x768 --encoding $$encoding --overwrite -o $(OUT)/house-$$encoding.png; \
 	done; \
-	echo "+ inkling render Strokes/tablet-pen-house.json --prompt \"$(DEMO_PROMPT)\" --style illustration --size 1024x768 --limit 2 --overwrite -o $(OUT)/"; \
-	"$$bin" render Strokes/tablet-pen-house.json --prompt "$(DEMO_PROMPT)" --style illustration --size 1024x768 --limit 2 --overwrite -o $(OUT)/ >/dev/null; \
-	echo "wrote $(OUT)/house-scribble.png, $(OUT)/house-soft.png and $(OUT)/tablet-pen-house-illustration-0-{1,2}.png"
+	echo "+ inkling render Strokes/tablet-pen-house.json --prompt \"$(DEMO_PROMPT)\" --style animation --size 1024x768 --limit 2 --overwrite -o $(OUT)/"; \
+	"$$bin" render Strokes/tablet-pen-house.json --prompt "$(DEMO_PROMPT)" --style animation --size 1024x768 --limit 2 --overwrite -o $(OUT)/ >/dev/null; \
+	echo "wrote $(OUT)/house-scribble.png, $(OUT)/house-soft.png and $(OUT)/tablet-pen-house-animation-0-{1,2}.png"; \
+	echo "look at $(OUT)/tablet-pen-house-animation-0-1.png: the sketch's sun painted yellow (a round shape with rays), the"; \
+	echo "tree as cherry blossom (a round shape, the prompt's blossom pink), a spring sky (the prompt names the sky);"; \
+	echo "$(OUT)/house-scribble.png is what the engine was given. docs/builtin-engine.md lists every rule."
 
 ## The same sketch and prompt in every style (2 variations each) and at guidance strength
 ## 0, 0.5 and 1, tiled into docs/contact-sheet.png by `inkling contact-sheet`.
@@ -60,7 +63,8 @@ contact-sheet: release
 	"$$bin" contact-sheet \
 		"$$work"/animation/*.png "$$work"/illustration/*.png "$$work"/sketch/*.png "$$work"/emoji/*/emoji-320.png \
 		"$$work"/strength-0/*.png "$$work"/strength-0.5/*.png "$$work"/strength-1/*.png \
-		--columns 4 --cell 512x384 --gap 12 -o $(SHEET)
+		--columns 4 --cell 512x384 --gap 12 -o $(SHEET) \
+		--labels "animation 1;animation 2;illustration 1;illustration 2;sketch 1;sketch 2;emoji 1;emoji 2;strength 0 (animation);strength 0.5 (animation);strength 1 (animation)"
 
 ## Build and run every test: the Swift tests, the library examples (Examples/Library, built
 ## from Inkling's products, and the docs that show them), regress's JUnit XML against a JUnit

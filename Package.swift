@@ -268,7 +268,7 @@ let package = Package(
             dependencies: [
                 "InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling", "InklingConditioning",
                 "InklingEngines", "InklingBuiltInEngine", "InklingRemoteEngines", "InklingOutputs", "InklingInterchange", "InklingComparison", "InklingRegression", "InklingServer",
-                "InklingBase", "InklingCluster", "InklingRedis", "InklingJobs", "InklingLimits", "InklingHTTP", "InklingTransport", "InklingLive",
+                "InklingBase", "InklingCluster", "InklingRedis", "InklingJobs", "InklingLimits", "InklingHTTP", "InklingTransport", "InklingLive", "CCairo",
             ]
         ),
         .executableTarget(
@@ -349,7 +349,8 @@ let package = Package(
                            "InklingOutputs", "InklingStrokes"],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "InklingOutputsTests", dependencies: ["InklingBase", "InklingOutputs", "InklingConditioning", "InklingImageIO"]),
+        .testTarget(name: "InklingOutputsTests", dependencies: ["InklingBase", "InklingOutputs", "InklingConditioning", "InklingImageIO"],
+                    exclude: ["OldRecipes"]),
         .testTarget(
             name: "InklingTests",
             dependencies: [

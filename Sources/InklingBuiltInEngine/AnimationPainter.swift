@@ -4,6 +4,8 @@ import Foundation
 /// ink outlines, the enclosed regions filled flat in palette colours with three-tone cel shading
 /// (base, shadow band away from the light, highlight band towards it), and bold dark outlines.
 ///
+/// A sparse drawing (``PaintContext/isSparse``) gets bold marks in the named colour over its lines.
+///
 /// Strength: outline opacity = detail; fills appear from detail 0.1 and are fully opaque from
 /// 0.55; below strength 1 the fill layer bleeds (blurs) past the loosened lines.
 enum AnimationPainter {
@@ -64,6 +66,12 @@ enum AnimationPainter {
         var ink = lines
         ink.dilate(radius: max(1, ctx.px(0.0015)))
         painting.over(pal.ink, mask: ink, opacity: Float(min(1, ctx.influence.detail * 1.15)))
+        if ctx.isSparse {
+            // A dot or a few open lines: bold marks in the named colour, with an ink rim.
+            let marks = LineLayer.marks(lines, ctx)
+            painting.over(pal.ink, mask: marks.edge, opacity: Float(min(1, ctx.influence.detail * 1.15)))
+            painting.over(ctx.markColor, mask: marks.body, opacity: Float(min(1, ctx.influence.detail * 1.15)))
+        }
         return painting
     }
 

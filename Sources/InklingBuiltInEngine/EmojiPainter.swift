@@ -177,7 +177,7 @@ enum EmojiPainter {
             }
         }
         if ctx.lines != nil, s > 0 {
-            var layer = RegionLayer(ctx, alpha: ctx.fillAlpha * s, band: ctx.px(0.03), shadow: 0.3, highlight: 0.3) { ctx.regionColor(Int32(Int($0) % 5 + 1)) }
+            var layer = RegionLayer(ctx, alpha: ctx.fillAlpha * s, band: ctx.px(0.03), shadow: 0.3, highlight: 0.3) { ctx.promptColor($0) ?? ctx.fillColor(Int32(Int($0) % 5 + 1)) }
             layer.bleed(radius: ctx.bleedRadius)
             layer.over(&shaded, density: subject)
         }

@@ -1,7 +1,9 @@
 /// Ink over watercolour on warm paper.
 ///
 /// 1. Paper: warm off-white, faint low-frequency mottling and grain.
-/// 2. Background washes: a sky wash fading downwards and a ground wash below a wobbly horizon,
+/// 2. Background washes: a sky wash fading downwards (density 0.55 at the top, 0.85 when the
+///    prompt names the sky or the night, or the drawing is sparse); regions the prompt colours
+///    (``RegionColoring``) are reserved from them, left as paper by `0.85 × fill opacity` and a ground wash below a wobbly horizon,
 ///    multiplied in like transparent pigment, with granulation (fractal noise modulating
 ///    density).
 /// 3. Motifs as translucent washes.
@@ -11,7 +13,8 @@
 ///    strength < 1.
 /// 5. A soft wash hugging the strokes (blurred lines, secondary colour).
 /// 6. Ink lines with the pressure-varying width of the stroke outlines, opacity = detail,
-///    slightly dry-brushed by grain.
+///    slightly dry-brushed by grain; a sparse drawing's lines also as bold ink-rimmed marks in
+///    the named colour (``PaintContext/isSparse``).
 enum IllustrationPainter {
     static func paint(_ ctx: PaintContext) throws -> Painting {
         let w = ctx.width, h = ctx.height, n = w * h
@@ -25,6 +28,10 @@ enum IllustrationPainter {
         // Paper, sky and ground washes in one pass.
         let sky = pal.background, ground = pal.ground
         let seed = ctx.seed
+        // A sky the prompt names (or the night), or a sparse drawing's scene: a fuller wash.
+        let skyDensity: Float = ctx.reading.sky != nil || ctx.isSparse ? 0.85 : 0.55
+        let fillAlpha = ctx.fillAlpha
+        let reserved = ctx.regions.labels.map { $0 != 0 && ctx.promptColor($0) != nil }
         painting.px.withUnsafeMutableBufferPointer { p in
             mottle.values.withUnsafeBufferPointer { mottle in
                 granulation.values.withUnsafeBufferPointer { granulation in
@@ -39,13 +46,17 @@ enum IllustrationPainter {
                                 var c = PaletteColor(paper.r + m * 0.012 + grain * 0.02, paper.g + m * 0.012 + grain * 0.02,
                                                      paper.b + m * 0.01 + grain * 0.02)
                                 let edgeY = horizon + m * 0.03
-                                var skyD = max(0, 0.55 - fy * 0.7) * (0.9 + 0.12 * gr + 0.2 * m)
+                                var skyD = max(0, skyDensity - fy * 0.7) * (0.9 + 0.12 * gr + 0.2 * m)
+                                // Shapes the prompt colours are reserved from the sky and ground
+                                // washes (left as paper), so their colour stays clean.
+                                let reserve: Float = reserved[i] ? 1 - 0.85 * fillAlpha : 1
                                 var groundD: Float = 0
                                 if fy > edgeY {
-                                    groundD = min(0.6, (fy - edgeY) * 5) * (0.88 + 0.14 * gr + 0.25 * m)
+                                    groundD = min(0.6, (fy - edgeY) * 5) * (0.88 + 0.14 * gr + 0.25 * m) * reserve
                                     if fy - edgeY < 0.006 { groundD *= 1.3 }  // pooled edge
                                     skyD *= 0.3
                                 }
+                                skyD *= reserve
                                 c.r *= 1 - skyD * (1 - sky.r); c.g *= 1 - skyD * (1 - sky.g); c.b *= 1 - skyD * (1 - sky.b)
                                 c.r *= 1 - groundD * (1 - ground.r); c.g *= 1 - groundD * (1 - ground.g); c.b *= 1 - groundD * (1 - ground.b)
                                 let k = i &* 4
@@ -105,6 +116,12 @@ enum IllustrationPainter {
             }
         }
         painting.over(pal.ink, mask: ink, opacity: Float(ctx.influence.detail))
+        if ctx.isSparse {
+            // A dot or a few open lines: a bold stroke of the named colour, ink-rimmed.
+            let marks = LineLayer.marks(lines, ctx)
+            painting.over(pal.ink, mask: marks.edge, opacity: Float(ctx.influence.detail) * 0.9)
+            painting.over(ctx.markColor, mask: marks.body, opacity: Float(ctx.influence.detail))
+        }
         return painting
     }
 }

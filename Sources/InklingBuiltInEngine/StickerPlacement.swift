@@ -61,12 +61,15 @@ struct StickerPlacement {
 
 extension PaintContext {
     /// The context with its sketch moved by `placement`: lines, the regions they enclose (found
-    /// again) and the underpainting; everything else as it was.
+    /// again, and coloured again) and the underpainting; everything else as it was.
     func placed(_ placement: StickerPlacement) -> PaintContext {
         let moved = lines.map(placement.apply(to:))
+        let movedRegions = moved.map { RegionMap(lines: $0, closeRadius: max(1, min(width, height) / 256)) } ?? regions
         return PaintContext(width: width, height: height, palette: palette, motifs: motifs, influence: influence, lines: moved,
-                            regions: moved.map { RegionMap(lines: $0, closeRadius: max(1, min(width, height) / 256)) } ?? regions,
-                            seed: seed, variation: variation, light: light,
-                            underpainting: underpainting.map { Underpainting(color: placement.apply(to: $0.color), strength: $0.strength) })
+                            regions: movedRegions, seed: seed, variation: variation, light: light,
+                            underpainting: underpainting.map { Underpainting(color: placement.apply(to: $0.color), strength: $0.strength) },
+                            reading: reading,
+                            coloring: moved.map { RegionColoring(regions: movedRegions, lines: $0, reading: reading) } ?? coloring,
+                            isSparse: isSparse)
     }
 }

@@ -45,6 +45,46 @@ final class ContactSheetCommandTests: XCTestCase {
         XCTAssertEqual(io.stderrLines, ["inkling contact-sheet: the sheet would be 65680×8224 pixels, over the limit of 16384 on a side and 67108864 in all; use --cell to make cells smaller or change --columns"])
     }
 
+    /// `--labels` adds a strip under each cell with its text, dark on a light background.
+    func testLabelsGoUnderEachImage() async throws {
+        let dir = try temporaryDirectory()
+        var paths: [String] = []
+        for index in 0..<2 {
+            let url = dir.appendingPathComponent("\(index).png")
+            try PNGFile.write(PNGDocument(image: RasterImage(width: 200, height: 100, format: .rgb, filledWith: 255)), to: url)
+            paths.append(url.path)
+        }
+        let sheet = dir.appendingPathComponent("sheet.png")
+        let (status, io) = await inkling(["contact-sheet"] + paths + ["--gap", "0", "--labels", "animation; strength 0.5", "-o", sheet.path])
+        XCTAssertEqual(status, 0, io.stderrLines.joined())
+        let image = try PNGFile.read(from: sheet).image
+        let strip = ContactSheetCommand.labelHeight(100)
+        XCTAssertEqual([image.width, image.height], [400, 100 + strip])
+        // Text: some dark pixels in each cell's strip, none in the images above.
+        for cell in 0..<2 {
+            var dark = 0, above = 0
+            for y in 0..<image.height {
+                for x in (cell * 200)..<(cell * 200 + 200) where image[x, y].first! < 128 {
+                    if y >= 100 { dark += 1 } else { above += 1 }
+                }
+            }
+            XCTAssertGreaterThan(dark, 20, "label of cell \(cell)")
+            XCTAssertEqual(above, 0)
+        }
+    }
+
+    /// Hostile `--labels`: a count that does not match, an overlong label, control characters.
+    func testBadLabelsAreRefusedBeforeAnyImageIsRead() async {
+        let count = await inkling("contact-sheet", "/nonexistent/a.png", "/nonexistent/b.png", "--labels", "one", "-o", "/nonexistent/s.png")
+        XCTAssertEqual(count.status, ExitCode.usage.rawValue)
+        XCTAssertEqual(count.io.stderrLines, ["inkling contact-sheet: --labels has 1 label(s) for 2 image(s): give one per image, separated by ';'"])
+        let long = await inkling("contact-sheet", "/nonexistent/a.png", "--labels", String(repeating: "x", count: 65), "-o", "/nonexistent/s.png")
+        XCTAssertEqual(long.status, ExitCode.usage.rawValue)
+        let control = await inkling("contact-sheet", "/nonexistent/a.png", "--labels", "a\nb", "-o", "/nonexistent/s.png")
+        XCTAssertEqual(control.status, ExitCode.usage.rawValue)
+        XCTAssertEqual(SheetLabel.parse(" a ;b;", count: 3), .success(["a", "b", ""]))
+    }
+
     func testSheetSizeNeverOverflows() {
         XCTAssertThrowsError(try ContactSheetCommand.sheetSize(images: Int.max, columns: 1, cell: ImageSize(width: 8192, height: 8192), gap: 512))
         XCTAssertEqual(try? ContactSheetCommand.sheetSize(images: 3, columns: 2, cell: ImageSize(width: 40, height: 20), gap: 4).width, 92)

@@ -8,24 +8,35 @@ import XCTest
 final class RecipeCompatibilityTests: XCTestCase {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The reference PNGs of the repository's regression suite carry recipes of the first writer.
+    /// PNGs written by the first recipe writer — `OldRecipes/` (two regression references as they
+    /// were before the built-in engine's prompt reading re-painted them) and the regression
+    /// references not re-recorded since — read, and every regression reference round-trips.
     func testRegressionReferencesRead() throws {
         let cases = Self.root.appendingPathComponent("Tests/Regression/cases")
-        var read = 0
+        let old = Self.root.appendingPathComponent("Tests/InklingOutputsTests/OldRecipes")
+        var files: [(name: String, url: URL)] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: old.path).sorted() where file.hasSuffix(".png") {
+            files.append(("OldRecipes/\(file)", old.appendingPathComponent(file)))
+        }
         for folder in try FileManager.default.contentsOfDirectory(atPath: cases.path).sorted() where !folder.hasPrefix(".") {
             let dir = cases.appendingPathComponent(folder)
             for file in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() where file.hasSuffix(".png") {
-                let url = dir.appendingPathComponent(file)
-                let chunks = try PNGFile.readText(from: url)
-                let text = try XCTUnwrap(chunks.first { $0.keyword == Recipe.recipeKeyword }?.text, file)
-                XCTAssertTrue(text.contains(#""start":0.0"#) || text.contains(#""weight":1.0"#), "\(folder)/\(file) no longer holds an old recipe")
-                let recipe = try Recipe.read(from: url)
-                XCTAssertNotNil(try recipe.drawing?.drawing(), "\(folder)/\(file)")
-                XCTAssertEqual(try Recipe(json: recipe.jsonText(), sourceImage: recipe.source?.image), recipe, "\(folder)/\(file)")
-                read += 1
+                files.append(("\(folder)/\(file)", dir.appendingPathComponent(file)))
             }
         }
-        XCTAssertGreaterThan(read, 5)
+        var oldRecipes = 0
+        for (name, url) in files {
+            let chunks = try PNGFile.readText(from: url)
+            let text = try XCTUnwrap(chunks.first { $0.keyword == Recipe.recipeKeyword }?.text, name)
+            let isOld = text.contains(#""start":0.0"#) || text.contains(#""weight":1.0"#)
+            if name.hasPrefix("OldRecipes/") { XCTAssertTrue(isOld, "\(name) no longer holds an old recipe") }
+            if isOld { oldRecipes += 1 }
+            let recipe = try Recipe.read(from: url)
+            XCTAssertNotNil(try recipe.drawing?.drawing(), name)
+            XCTAssertEqual(try Recipe(json: recipe.jsonText(), sourceImage: recipe.source?.image), recipe, name)
+        }
+        XCTAssertGreaterThan(files.count, 7)
+        XCTAssertGreaterThanOrEqual(oldRecipes, 4, "old-writer recipes read")
     }
 
     func testOldNumbersAndNewNumbersReadTheSame() throws {

@@ -9,8 +9,10 @@ struct ContactSheetCommand: InklingCommand {
         discussion: """
         Images are placed left to right, top to bottom, in the order given. Each is scaled to fit
         its cell (keeping its aspect ratio), centred, and composited over the background;
-        cells are separated by gaps of the background colour. No labels are drawn: pair the
-        sheet with the list of files. The sheet is written atomically. A sheet is at most
+        cells are separated by gaps of the background colour. --labels puts one line of text
+        under each image (one label per image, in order, separated by ';', each at most 64
+        characters), in a strip a tenth of the cell's height (14…48 pixels). The sheet is
+        written atomically. A sheet is at most
         16384 pixels on a side and 67108864 pixels in all, and so is each image read; a larger
         sheet exits 2 before any pixel is allocated (before any image is read when --cell is
         given).
@@ -23,6 +25,7 @@ struct ContactSheetCommand: InklingCommand {
                 .init("cell", value: "WxH", help: "Size of each cell in pixels.", default: "largest image"),
                 .init("gap", value: "px", help: "Space between and around cells, 0…512.", default: "16"),
                 .init("background", value: "#RRGGBB", help: "Colour of gaps and transparent areas.", default: "#ffffff"),
+                .init("labels", value: "a;b;…", help: "One label per image, separated by ';', drawn under each.", default: "none"),
             ]))
 
     /// Widest or tallest sheet made, in pixels.
@@ -36,6 +39,8 @@ struct ContactSheetCommand: InklingCommand {
     var cell: ImageSize?
     var gap: Int
     var background: RGBA8
+    /// One label per image, or `nil`.
+    var labels: [String]?
 
     init(parsing arguments: ParsedArguments) throws(CommandFailure) {
         inputs = arguments.positionals
@@ -53,10 +58,21 @@ struct ContactSheetCommand: InklingCommand {
         let colour = try arguments.value("background", as: String.self) ?? "#ffffff"
         guard let parsed = Self.colour(colour) else { throw .usage("invalid value '\(colour)' for --background: expected #RRGGBB") }
         background = parsed
+        if let text = try arguments.value("labels", as: String.self) {
+            switch SheetLabel.parse(text, count: inputs.count) {
+            case .success(let parsed): labels = parsed
+            case .failure(let error): throw .usage(error.message)
+            }
+        }
         if let cell {
-            _ = try Self.sheetSize(images: inputs.count, columns: columns ?? min(inputs.count, 4), cell: cell, gap: gap)
+            let strip = labels == nil ? 0 : Self.labelHeight(cell.height)
+            _ = try Self.sheetSize(images: inputs.count, columns: columns ?? min(inputs.count, 4),
+                                   cell: ImageSize(width: cell.width, height: cell.height + strip), gap: gap)
         }
     }
+
+    /// Height of the label strip under a cell `cellHeight` tall: a tenth of it, 14…48 pixels.
+    static func labelHeight(_ cellHeight: Int) -> Int { min(max(cellHeight / 10, 14), 48) }
 
     /// The sheet's size for `images` cells of `cell` in `columns`, or a usage failure when it
     /// would be over ``maxSide`` or ``maxPixels`` (computed without overflow, whatever the sizes).
@@ -92,8 +108,9 @@ struct ContactSheetCommand: InklingCommand {
         let cellWidth = cell?.width ?? images.map(\.width).max() ?? 1
         let cellHeight = cell?.height ?? images.map(\.height).max() ?? 1
         let columns = columns ?? min(images.count, 4)
+        let strip = labels == nil ? 0 : Self.labelHeight(cellHeight)
         let (width, height) = try Self.sheetSize(images: images.count, columns: columns,
-                                                 cell: ImageSize(width: cellWidth, height: cellHeight), gap: gap)
+                                                 cell: ImageSize(width: cellWidth, height: cellHeight + strip), gap: gap)
         var sheet = RasterImage(width: width, height: height, format: .rgb)
         for i in 0..<width * height {
             sheet.pixels[3 * i] = background.red
@@ -106,11 +123,18 @@ struct ContactSheetCommand: InklingCommand {
             let h = max(1, min(cellHeight, Int((Double(image.height) * scale).rounded())))
             let tile = image.resampled(width: w, height: h).converted(to: .rgb, background: background)
             let x0 = gap + (index % columns) * (cellWidth + gap) + (cellWidth - w) / 2
-            let y0 = gap + (index / columns) * (cellHeight + gap) + (cellHeight - h) / 2
+            let y0 = gap + (index / columns) * (cellHeight + strip + gap) + (cellHeight - h) / 2
             for y in 0..<h {
                 let from = y * w * 3
                 let to = ((y0 + y) * width + x0) * 3
                 sheet.pixels.replaceSubrange(to..<to + w * 3, with: tile.pixels[from..<from + w * 3])
+            }
+            if let labels, !labels[index].isEmpty {
+                guard let coverage = SheetLabel.coverage(labels[index], width: cellWidth, height: strip) else {
+                    throw CommandFailure(.failure, "cannot draw the label '\(labels[index])': cairo could not allocate")
+                }
+                drawLabel(coverage, into: &sheet, sheetWidth: width, x: gap + (index % columns) * (cellWidth + gap),
+                          y: gap + (index / columns) * (cellHeight + strip + gap) + cellHeight, width: cellWidth, height: strip)
             }
         }
         let bytes: [UInt8]
@@ -122,6 +146,20 @@ struct ContactSheetCommand: InklingCommand {
         try file.write(bytes)
         io.writeError("wrote \(output) (\(width)×\(height), \(images.count) images)")
         return .success
+    }
+
+    /// Blends label coverage into the sheet: dark text on a light background, light on a dark one.
+    func drawLabel(_ coverage: [UInt8], into sheet: inout RasterImage, sheetWidth: Int, x: Int, y: Int, width: Int, height: Int) {
+        let light = 0.2126 * Double(background.red) + 0.7152 * Double(background.green) + 0.0722 * Double(background.blue) > 128
+        let ink: Double = light ? 40 : 235
+        for row in 0..<height {
+            for column in 0..<width {
+                let a = Double(coverage[row * width + column]) / 255
+                if a == 0 { continue }
+                let i = ((y + row) * sheetWidth + x + column) * 3
+                for c in 0..<3 { sheet.pixels[i + c] = UInt8((Double(sheet.pixels[i + c]) * (1 - a) + ink * a).rounded()) }
+            }
+        }
     }
 
     /// `#RRGGBB` (or `RRGGBB`) as an opaque colour.

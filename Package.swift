@@ -268,7 +268,7 @@ let package = Package(
             dependencies: [
                 "InklingStrokes", "InklingImageIO", "InklingGuidance", "Inkling", "InklingConditioning",
                 "InklingEngines", "InklingBuiltInEngine", "InklingRemoteEngines", "InklingOutputs", "InklingInterchange", "InklingComparison", "InklingRegression", "InklingServer",
-                "InklingBase", "InklingCluster", "InklingRedis", "InklingJobs", "InklingLimits", "InklingHTTP", "InklingTransport", "InklingLive", "CCairo",
+                "InklingBase", "InklingCluster", "InklingRedis", "InklingJobs", "InklingLimits", "InklingHTTP", "InklingTransport", "InklingLive",
             ]
         ),
         .executableTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import InklingGuidance
 import InklingImageIO
 
 /// `inkling contact-sheet`: tiles images into one PNG, for comparing outputs side by side.
@@ -130,7 +131,7 @@ struct ContactSheetCommand: InklingCommand {
                 sheet.pixels.replaceSubrange(to..<to + w * 3, with: tile.pixels[from..<from + w * 3])
             }
             if let labels, !labels[index].isEmpty {
-                guard let coverage = SheetLabel.coverage(labels[index], width: cellWidth, height: strip) else {
+                guard let coverage = TextCoverage.render(labels[index], width: cellWidth, height: strip) else {
                     throw CommandFailure(.failure, "cannot draw the label '\(labels[index])': cairo could not allocate")
                 }
                 drawLabel(coverage, into: &sheet, sheetWidth: width, x: gap + (index % columns) * (cellWidth + gap),

@@ -39,6 +39,9 @@ struct CanonicalJSONWriter {
     /// An unsigned integer.
     mutating func integer(_ value: UInt64) { beginValue(); bytes.append(contentsOf: Array(String(value).utf8)) }
 
+    /// A value already written as JSON text (a drawing's document inside a request body).
+    mutating func raw(_ json: Data) { beginValue(); bytes.append(contentsOf: json) }
+
     /// A number: see the type's rule.
     mutating func number(_ value: Double) {
         beginValue()

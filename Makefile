@@ -63,7 +63,8 @@ contact-sheet: release
 		--columns 4 --cell 512x384 --gap 12 -o $(SHEET)
 
 ## Build and run every test: the Swift tests, the library examples (Examples/Library, built
-## from Inkling's products, and the docs that show them), regress's JUnit XML against a JUnit
+## from Inkling's products, and the docs that show them), the iPad client's example (Examples/Client,
+## built from the InklingClient product alone, no C library in its graph; scripts/client-example), regress's JUnit XML against a JUnit
 ## schema, the README's and docs' marked shell blocks (in a temporary copy), the metrics' agreement with
 ## scikit-image, the release step (scripts/release-checks: ComfyUI pools through the release build
 ## and the request-decoding ratio), then the browser test of the drawing page (headless Chromium, installed when
@@ -74,6 +75,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT_TEST) --skip-build
 	SWIFT="$(SWIFT)" scripts/library-examples
+	SWIFT="$(SWIFT)" scripts/client-example "$$($(SWIFT) build --show-bin-path)/inkling"
 	scripts/check-junit "$$($(SWIFT) build --show-bin-path)/inkling"
 	python3 scripts/check_docs.py "$$($(SWIFT) build --show-bin-path)/inkling" README.md docs/cli.md
 	scripts/check-agreement "$$($(SWIFT) build --show-bin-path)/inkling"

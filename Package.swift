@@ -380,7 +380,9 @@ let package = Package(
         ),
         // The client's round trip through the server's json-c decoder, its PencilKit mapping, and
         // its API calls against a real `inkling serve` (the debug binary next to the tests).
-        .testTarget(name: "InklingClientTests", dependencies: ["InklingClient", "InklingStrokes", "InklingInterchange"]),
+        // InklingTransport's WebSocket client carries the live session in the tests on Linux, where
+        // URLSessionWebSocketTask needs a libcurl with WebSockets.
+        .testTarget(name: "InklingClientTests", dependencies: ["InklingClient", "InklingStrokes", "InklingInterchange", "InklingTransport"]),
         .testTarget(name: "InklingRedisTests", dependencies: ["InklingRedis", "InklingRedisTestSupport"]),
         .testTarget(
             name: "InklingClusterTests",

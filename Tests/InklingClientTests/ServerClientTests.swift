@@ -160,4 +160,60 @@ final class ServerClientTests: XCTestCase {
         }
         XCTAssertTrue(sawStarted)
     }
+
+    /// The caller's timeout holds: a server that takes the connection and never answers fails
+    /// the call and the stream with a transport error instead of hanging.
+    func testTheCallersTimeoutEndsACallToASilentServer() async throws {
+        let silent = try SilentServer()
+        let client = InklingServerClient(InklingClientConfiguration(baseURL: silent.url, requestTimeout: 1, resourceTimeout: 5))
+        do {
+            _ = try await client.guidanceMap(for: Self.house)
+            XCTFail("a silent server answered")
+        } catch let error as InklingClientError {
+            guard case .transport = error else { return XCTFail("\(error)") }
+        }
+        do {
+            for try await _ in client.generationEvents(GenerationRequest(prompt: "a kite")) {}
+            XCTFail("a silent server streamed")
+        } catch let error as InklingClientError {
+            guard case .transport = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    /// A reader slower than the stream: with room for 4 events, the download is paused and
+    /// resumed as the reader takes them, and all 300 arrive in order.
+    func testASlowReaderGetsEveryEventInOrderWithAFewBuffered() async throws {
+        var body = #"{"job":"5b0e6c1f9d2a47e3b8c4a1f0e2d3c4b5","limit":1,"notices":[],"style":"sketch","type":"started"}"# + "\n"
+        for i in 1...300 { body += #"{"progress":\#(Double(i) / 1000),"type":"progress","padding":"\#(String(repeating: "x", count: 200))"}"# + "\n" }
+        body += #"{"count":0,"type":"done"}"# + "\n"
+        let server = try SilentServer(answer: Data(("HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nConnection: close\r\n\r\n" + body).utf8))
+        let client = InklingServerClient(InklingClientConfiguration(baseURL: server.url, requestTimeout: 10, maxBufferedEvents: 4))
+        var progress: [Double] = []
+        for try await event in client.generationEvents(GenerationRequest(prompt: "a kite")) {
+            if case .progress(let p) = event { progress.append(p); await Task.yield() }
+        }
+        XCTAssertEqual(progress, (1...300).map { Double($0) / 1000 })
+    }
+
+    /// A line longer than `maxLineBytes`, or an answer over `maxResponseBytes`, fails the call
+    /// instead of being held.
+    func testLinesAndAnswersOverTheirBoundsFail() async throws {
+        let long = "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nConnection: close\r\n\r\n" + String(repeating: "x", count: 5000) + "\n"
+        let server = try SilentServer(answer: Data(long.utf8))
+        let client = InklingServerClient(InklingClientConfiguration(baseURL: server.url, requestTimeout: 10, maxLineBytes: 1000))
+        do {
+            for try await _ in client.generationEvents(GenerationRequest(prompt: "a kite")) {}
+            XCTFail("a 5000-byte line was read")
+        } catch let error as InklingClientError {
+            XCTAssertTrue("\(error)".contains("over 1000 bytes (maxLineBytes)"), "\(error)")
+        }
+        let serve = try ServeProcess()
+        let small = InklingServerClient(InklingClientConfiguration(baseURL: serve.url, maxResponseBytes: 100))
+        do {
+            _ = try await small.guidanceMap(for: Self.house)
+            XCTFail("a map over 100 bytes was read")
+        } catch let error as InklingClientError {
+            XCTAssertTrue("\(error)".contains("over 100 bytes (maxResponseBytes)"), "\(error)")
+        }
+    }
 }

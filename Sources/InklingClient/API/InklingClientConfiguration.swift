@@ -16,8 +16,9 @@ public struct InklingClientConfiguration: Sendable {
     public var maxResponseBytes: Int
     /// The longest NDJSON line of a stream; a longer one fails the stream.
     public var maxLineBytes: Int
-    /// How many stream events wait for a slow reader before the download is paused (and the
-    /// most bytes held unread, ``maxLineBytes`` × 4, before the stream fails rather than buffering more).
+    /// How many stream events wait for a slow reader before the download is paused (and, with
+    /// 4 more, how many lines of ``maxLineBytes`` may be held unread at most before the stream
+    /// fails rather than buffering more).
     public var maxBufferedEvents: Int
 
     /// Creates a configuration.

@@ -6,8 +6,8 @@ import FoundationNetworking
 /// One HTTP exchange read through a `URLSessionDataDelegate`, bounded: a whole body up to a
 /// byte limit, or NDJSON lines up to a line limit with at most a few waiting for the reader.
 /// When that many wait, the task is suspended (the socket stops being read) until the reader
-/// has taken half; if bytes still pile up past four lines' worth, the exchange fails rather than
-/// buffering more. Waits are cancelled with the caller's task.
+/// has taken half; if bytes still pile up past (that many + 4) lines of the longest length, the
+/// exchange fails rather than buffering more. Waits are cancelled with the caller's task.
 final class ResponsePump: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// How the body is kept.
     enum Mode { case whole(maxBytes: Int), lines(maxLineBytes: Int, maxBuffered: Int) }
@@ -143,12 +143,13 @@ final class ResponsePump: NSObject, URLSessionDataDelegate, @unchecked Sendable 
                 body.append(data)
                 while let newline = body.firstIndex(of: 0x0A) {
                     let line = body[body.startIndex..<newline]
+                    if line.count > maxLineBytes { problem = .invalidResponse("a stream line over \(maxLineBytes) bytes (maxLineBytes)"); return }
                     if !line.isEmpty { lines.append(Data(line)) }
                     body = Data(body[(newline + 1)...])
                 }
                 if body.count > maxLineBytes {
                     problem = .invalidResponse("a stream line over \(maxLineBytes) bytes (maxLineBytes)")
-                } else if lines.reduce(0, { $0 + $1.count }) > 4 * maxLineBytes {
+                } else if lines.reduce(0, { $0 + $1.count }) > (maxBuffered + 4) * maxLineBytes {
                     problem = .invalidResponse("the reader fell \(lines.count) lines behind and the stream could not be paused")
                 } else if lines.count >= maxBuffered, !suspended {
                     suspended = true

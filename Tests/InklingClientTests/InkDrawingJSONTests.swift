@@ -92,4 +92,21 @@ final class InkDrawingJSONTests: XCTestCase {
             XCTAssertEqual(server.strokes[0].ink.shape?.size, 8)
         }
     }
+
+    /// The client repeats the server's vocabulary (it may not import it: json-c); this keeps the
+    /// two from drifting apart: ink types, easing names, shape keys and every channel's default.
+    func testTheClientsVocabularyIsTheServers() {
+        XCTAssertEqual(InkKind.allCases.map(\.rawValue), InkType.allCases.map(\.rawValue))
+        XCTAssertEqual(InkEasing.allCases.map(\.rawValue), StrokeEasing.allCases.map(\.rawValue))
+        XCTAssertEqual(InkShape.Preset.allCases.map(\.rawValue), StrokeShape.Preset.allCases.map(\.rawValue))
+        XCTAssertEqual(Set(["preset", "size", "thinning", "smoothing", "streamline", "taperStart", "taperEnd", "simulatePressure", "easing", "last"]), Set(StrokeShape.keys))
+        let server = StrokePoint(location: Point2D(x: 1, y: 2))
+        let client = InkPoint(x: 1, y: 2)
+        XCTAssertEqual([client.timeOffset, client.width, client.height, client.opacity, client.force, client.azimuth, client.altitude, client.secondaryScale, client.threshold].map(\.bitPattern),
+                       [server.timeOffset, server.size.width, server.size.height, server.opacity, server.force, server.azimuth, server.altitude, server.secondaryScale, server.threshold].map(\.bitPattern))
+        // A shape with every field reads on the server as written.
+        let shape = InkShape(preset: .freehand, size: 8, thinning: 0.5, smoothing: 0.4, streamline: 0.3, taperStart: 2, taperEnd: 3, simulatePressure: true, easing: .easeOutSine, last: true)
+        let drawing = InkDrawing(shape: shape, strokes: [InkStroke(points: [InkPoint(x: 0, y: 0)])])
+        XCTAssertEqual(try StrokeJSONDecoder().decode(drawing.jsonData()).strokes[0].ink.shape?.description, "freehand,size=8,thinning=0.5,smoothing=0.4,streamline=0.3,taperStart=2,taperEnd=3,simulatePressure=true,easing=easeOutSine,last=true")
+    }
 }

@@ -68,7 +68,7 @@ extension PencilKitStrokeFields {
         let t = stroke.transform
         self.init(
             inkType: PencilKitInkType(stroke.ink.inkType), red: rgba[0], green: rgba[1], blue: rgba[2], alpha: rgba[3],
-            transform: InkTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty),
+            transform: InkTransform(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), tx: Double(t.tx), ty: Double(t.ty)),
             mask: stroke.mask.map { Self.polygons(of: $0.cgPath) }, randomSeed: stroke.randomSeed,
             creationDate: stroke.path.creationDate,
             points: stroke.path.map { p in
@@ -77,9 +77,10 @@ extension PencilKitStrokeFields {
                 if #available(iOS 26.0, macOS 26.0, visionOS 26.0, *) { threshold = Double(p.threshold) }
                 #endif
                 return PencilKitPointFields(
-                    locationX: p.location.x, locationY: p.location.y, timeOffset: p.timeOffset,
-                    sizeWidth: p.size.width, sizeHeight: p.size.height, opacity: p.opacity, force: p.force,
-                    azimuth: p.azimuth, altitude: p.altitude, secondaryScale: p.secondaryScale, threshold: threshold)
+                    locationX: Double(p.location.x), locationY: Double(p.location.y), timeOffset: p.timeOffset,
+                    sizeWidth: Double(p.size.width), sizeHeight: Double(p.size.height), opacity: Double(p.opacity),
+                    force: Double(p.force), azimuth: Double(p.azimuth), altitude: Double(p.altitude),
+                    secondaryScale: Double(p.secondaryScale), threshold: threshold)
             })
     }
 
@@ -114,23 +115,23 @@ extension PencilKitStrokeFields {
         func close() { if current.count >= 3 { polygons.append(current) }; current = [] }
         path.applyWithBlock { element in
             let e = element.pointee
-            let last = current.last.map { CGPoint(x: $0.x, y: $0.y) } ?? .zero
+            func point(_ i: Int) -> (x: Double, y: Double) { (Double(e.points[i].x), Double(e.points[i].y)) }
+            let last: (x: Double, y: Double) = current.last.map { ($0.x, $0.y) } ?? (0, 0)
             switch e.type {
-            case .moveToPoint: close(); current.append(InkVertex(x: e.points[0].x, y: e.points[0].y))
-            case .addLineToPoint: current.append(InkVertex(x: e.points[0].x, y: e.points[0].y))
+            case .moveToPoint: close(); current.append(InkVertex(x: point(0).x, y: point(0).y))
+            case .addLineToPoint: current.append(InkVertex(x: point(0).x, y: point(0).y))
             case .addQuadCurveToPoint:
-                let c = e.points[0], p = e.points[1]
+                let c = point(0), p = point(1)
                 for i in 1...8 {
                     let s = Double(i) / 8, u = 1 - s
                     current.append(InkVertex(x: u * u * last.x + 2 * u * s * c.x + s * s * p.x, y: u * u * last.y + 2 * u * s * c.y + s * s * p.y))
                 }
             case .addCurveToPoint:
-                let c1 = e.points[0], c2 = e.points[1], p = e.points[2]
+                let c1 = point(0), c2 = point(1), p = point(2)
                 for i in 1...8 {
                     let s = Double(i) / 8, u = 1 - s
-                    let x = u * u * u * last.x + 3 * u * u * s * c1.x + 3 * u * s * s * c2.x + s * s * s * p.x
-                    let y = u * u * u * last.y + 3 * u * u * s * c1.y + 3 * u * s * s * c2.y + s * s * s * p.y
-                    current.append(InkVertex(x: x, y: y))
+                    let a = u * u * u, b = 3 * u * u * s, c = 3 * u * s * s, d = s * s * s
+                    current.append(InkVertex(x: a * last.x + b * c1.x + c * c2.x + d * p.x, y: a * last.y + b * c1.y + c * c2.y + d * p.y))
                 }
             case .closeSubpath: close()
             @unknown default: break

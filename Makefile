@@ -67,7 +67,8 @@ contact-sheet: release
 		--labels "animation 1;animation 2;illustration 1;illustration 2;sketch 1;sketch 2;emoji 1;emoji 2;strength 0 (animation);strength 0.5 (animation);strength 1 (animation)"
 
 ## Build and run every test: the Swift tests, the library examples (Examples/Library, built
-## from Inkling's products, and the docs that show them), regress's JUnit XML against a JUnit
+## from Inkling's products, and the docs that show them), the iPad client's example (Examples/Client,
+## built from the InklingClient product alone, no C library in its graph; scripts/client-example), regress's JUnit XML against a JUnit
 ## schema, the README's and docs' marked shell blocks (in a temporary copy), the metrics' agreement with
 ## scikit-image, the release step (scripts/release-checks: ComfyUI pools through the release build
 ## and the request-decoding ratio), then the browser test of the drawing page (headless Chromium, installed when
@@ -78,6 +79,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT_TEST) --skip-build
 	SWIFT="$(SWIFT)" scripts/library-examples
+	SWIFT="$(SWIFT)" scripts/client-example "$$($(SWIFT) build --show-bin-path)/inkling"
 	scripts/check-junit "$$($(SWIFT) build --show-bin-path)/inkling"
 	python3 scripts/check_docs.py "$$($(SWIFT) build --show-bin-path)/inkling" README.md docs/cli.md
 	scripts/check-agreement "$$($(SWIFT) build --show-bin-path)/inkling"

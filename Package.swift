@@ -13,7 +13,8 @@ let pipelineModules = [
 
 let package = Package(
     name: "Inkling",
-    platforms: [.macOS(.v14)],
+    // iOS is listed for `InklingClient` alone: every other module links C libraries iOS lacks.
+    platforms: [.macOS(.v14), .iOS(.v17)],
     // An app depends on the product `Inkling` and writes `import Inkling`: the facade re-exports
     // the pipeline's modules (Sources/Inkling/Exports.swift; see docs/library.md). Every public
     // module is also a product of its own, for a package that wants only a stage (say, stroke
@@ -27,6 +28,8 @@ let package = Package(
         .library(name: "InklingServer", targets: ["InklingServer"]),
         .library(name: "InklingRedis", targets: ["InklingRedis"]),
         .library(name: "InklingCluster", targets: ["InklingCluster"]),
+        // The iPad's way in (issue 39): Foundation only, no C library anywhere in its graph.
+        .library(name: "InklingClient", targets: ["InklingClient"]),
         .executable(name: "inkling", targets: ["inkling"]),
     ] + pipelineModules.filter { $0 != "Inkling" }.map { .library(name: $0, targets: [$0]) },
     targets: [
@@ -262,6 +265,10 @@ let package = Package(
             name: "InklingCluster",
             dependencies: ["InklingRedis", "InklingJobs", "InklingLimits", "Inkling", "InklingEngines", "InklingConditioning", "InklingStrokes", "InklingBase"]
         ),
+        // Client: stroke JSON, a PencilKit bridge and an async client of the HTTP API and live
+        // sessions, in Foundation alone, so it builds for iOS, iPadOS, macOS and Linux (issue 39).
+        // It must never depend on another target of this package: they all reach C libraries.
+        .target(name: "InklingClient"),
         // The command tree behind the `inkling` executable, kept in a library so tests can drive it.
         .target(
             name: "InklingCLI",
@@ -372,6 +379,11 @@ let package = Package(
             name: "InklingLiveTests",
             dependencies: ["InklingLive", "InklingJobs", "InklingBase", "InklingStrokes", "InklingConditioning", "InklingImageIO", "InklingGuidance"]
         ),
+        // The client's round trip through the server's json-c decoder, its PencilKit mapping, and
+        // its API calls against a real `inkling serve` (the debug binary next to the tests).
+        // InklingTransport's WebSocket client carries the live session in the tests on Linux, where
+        // URLSessionWebSocketTask needs a libcurl with WebSockets.
+        .testTarget(name: "InklingClientTests", dependencies: ["InklingClient", "InklingStrokes", "InklingInterchange", "InklingTransport"]),
         .testTarget(name: "InklingRedisTests", dependencies: ["InklingRedis", "InklingRedisTestSupport"]),
         .testTarget(
             name: "InklingClusterTests",

@@ -164,9 +164,14 @@ final class ResponsePump: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         signal {
             completed = true
+            // What is left after the last newline is a last line, when the body ended well: not
+            // the unfinished line of a failed exchange (an over-long line, a dropped connection),
+            // which the reader would otherwise take before the failure.
+            if case .lines = mode {
+                if error == nil, failure == nil, !body.isEmpty { lines.append(body) }
+                body = Data()
+            }
             if let error, failure == nil { failure = .transport(error.localizedDescription) }
-            // What is left after the last newline is a last line.
-            if case .lines = mode, !body.isEmpty { lines.append(body); body = Data() }
         }
         session.finishTasksAndInvalidate()
     }
